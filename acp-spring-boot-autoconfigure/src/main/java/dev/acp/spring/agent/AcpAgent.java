@@ -1,0 +1,80 @@
+package dev.acp.spring.agent;
+
+import java.util.List;
+
+import dev.acp.spring.jsonrpc.JsonRpcConnection;
+import dev.acp.spring.jsonrpc.JsonRpcHandler;
+import dev.acp.spring.jsonrpc.JsonRpcHandlerFactory;
+import dev.acp.spring.method.AcpMethodRegistry;
+import dev.acp.spring.protocol.ClientCapabilities;
+import dev.acp.spring.protocol.Implementation;
+import dev.acp.spring.protocol.InitializeResponse;
+
+/**
+ * The ACP agent: serves every connection a transport opens with the registered handlers,
+ * answers {@code initialize} with the advertised capabilities.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class AcpAgent implements JsonRpcHandlerFactory {
+
+	/** The protocol version this agent speaks. */
+	public static final int PROTOCOL_VERSION = 1;
+
+	private final AcpMethodRegistry registry;
+
+	private final AcpCapabilityAdvertiser advertiser;
+
+	private final Implementation agentInfo;
+
+	private volatile InitializeResponse initializeResponse;
+
+	/**
+	 * Create an agent.
+	 * @param registry the handlers
+	 * @param advertiser the capability advertisement
+	 * @param agentInfo the agent's name and version
+	 */
+	public AcpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, Implementation agentInfo) {
+		this.registry = registry;
+		this.advertiser = advertiser;
+		this.agentInfo = agentInfo;
+	}
+
+	@Override
+	public JsonRpcHandler createHandler(JsonRpcConnection connection) {
+		return new AcpConnectionHandler(this, connection);
+	}
+
+	public AcpMethodRegistry registry() {
+		return this.registry;
+	}
+
+	public Implementation agentInfo() {
+		return this.agentInfo;
+	}
+
+	/**
+	 * The answer to {@code initialize}, the same for every connection.
+	 * @return the response
+	 */
+	public InitializeResponse initializeResponse() {
+		InitializeResponse response = this.initializeResponse;
+		if (response == null) {
+			response = new InitializeResponse(PROTOCOL_VERSION, this.advertiser.capabilities(), List.of(),
+					this.agentInfo, null);
+			this.initializeResponse = response;
+		}
+		return response;
+	}
+
+	List<String> missingRequiredExtensions(ClientCapabilities capabilities) {
+		List<String> required = this.advertiser.requiredExtensions();
+		if (required.isEmpty()) {
+			return List.of();
+		}
+		ClientCapabilities actual = (capabilities != null) ? capabilities : ClientCapabilities.NONE;
+		return required.stream().filter((namespace) -> actual.extension(namespace) == null).toList();
+	}
+
+}

@@ -1,0 +1,197 @@
+package dev.acp.spring.agent;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import dev.acp.spring.annotation.AcpExtension;
+import dev.acp.spring.method.AcpHandlerKind;
+import dev.acp.spring.method.AcpHandlerMethod;
+import dev.acp.spring.method.AcpMethodRegistry;
+import dev.acp.spring.protocol.AcpMethods;
+import dev.acp.spring.protocol.AgentCapabilities;
+import dev.acp.spring.protocol.SessionCapabilities;
+
+import org.springframework.util.StringUtils;
+
+/**
+ * Derives the agent capabilities from the registered handlers: core handlers set their
+ * flags, and each extension namespace gets one {@code _meta} entry with its version,
+ * methods, notifications and configured extra keys. Computed once, on first use.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class AcpCapabilityAdvertiser {
+
+	private final AcpMethodRegistry registry;
+
+	private final Map<String, AcpExtensionDefinition> definitions;
+
+	private final List<AcpCapabilitiesCustomizer> customizers;
+
+	private volatile Advertisement advertisement;
+
+	/**
+	 * Create an advertiser.
+	 * @param registry the handler registry
+	 * @param definitions configured extensions by namespace
+	 * @param customizers applied last, in order
+	 */
+	public AcpCapabilityAdvertiser(AcpMethodRegistry registry, Map<String, AcpExtensionDefinition> definitions,
+			List<AcpCapabilitiesCustomizer> customizers) {
+		this.registry = registry;
+		this.definitions = Map.copyOf(definitions);
+		this.customizers = List.copyOf(customizers);
+	}
+
+	/**
+	 * The advertised capabilities.
+	 * @return the capabilities
+	 */
+	public AgentCapabilities capabilities() {
+		return advertisement().capabilities();
+	}
+
+	/**
+	 * The namespaces of extensions clients must support.
+	 * @return the namespaces
+	 */
+	public List<String> requiredExtensions() {
+		return advertisement().required();
+	}
+
+	private Advertisement advertisement() {
+		Advertisement current = this.advertisement;
+		if (current == null) {
+			synchronized (this) {
+				current = this.advertisement;
+				if (current == null) {
+					current = build();
+					this.advertisement = current;
+				}
+			}
+		}
+		return current;
+	}
+
+	private Advertisement build() {
+		Map<String, Namespace> namespaces = new TreeMap<>();
+		this.definitions.forEach((name, definition) -> namespaces.computeIfAbsent(name, Namespace::new));
+		AgentCapabilities.Builder builder = new AgentCapabilities.Builder();
+		Map<String, Object> sessionCapabilities = new LinkedHashMap<>();
+		for (AcpHandlerMethod handler : this.registry.handlers()) {
+			if (handler.namespace() == null) {
+				applyCoreFlag(handler.name(), builder, sessionCapabilities);
+				continue;
+			}
+			Namespace namespace = namespaces.computeIfAbsent(handler.namespace(), Namespace::new);
+			namespace.add(handler);
+		}
+		if (!sessionCapabilities.isEmpty()) {
+			builder.sessionCapabilities(new SessionCapabilities(mapOrNull(sessionCapabilities, "list"),
+					mapOrNull(sessionCapabilities, "delete"), null, mapOrNull(sessionCapabilities, "resume"),
+					mapOrNull(sessionCapabilities, "close"), null));
+		}
+		List<String> required = new ArrayList<>();
+		for (Namespace namespace : namespaces.values()) {
+			AcpExtensionDefinition definition = this.definitions.get(namespace.name);
+			builder.meta().put(namespace.name, namespace.describe(definition));
+			if (namespace.isRequired(definition)) {
+				required.add(namespace.name);
+			}
+		}
+		this.customizers.forEach((customizer) -> customizer.customize(builder));
+		return new Advertisement(builder.build(), List.copyOf(required));
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> mapOrNull(Map<String, Object> capabilities, String key) {
+		return (Map<String, Object>) capabilities.get(key);
+	}
+
+	private static void applyCoreFlag(String method, AgentCapabilities.Builder builder,
+			Map<String, Object> sessionCapabilities) {
+		switch (method) {
+			case AcpMethods.SESSION_LOAD -> builder.loadSession(true);
+			case AcpMethods.SESSION_LIST -> sessionCapabilities.put("list", Map.of());
+			case AcpMethods.SESSION_DELETE -> sessionCapabilities.put("delete", Map.of());
+			case AcpMethods.SESSION_RESUME -> sessionCapabilities.put("resume", Map.of());
+			case AcpMethods.SESSION_CLOSE -> sessionCapabilities.put("close", Map.of());
+			default -> {
+			}
+		}
+	}
+
+	private record Advertisement(AgentCapabilities capabilities, List<String> required) {
+	}
+
+	private static final class Namespace {
+
+		private final String name;
+
+		private final TreeSet<String> methods = new TreeSet<>();
+
+		private final TreeSet<String> notifications = new TreeSet<>();
+
+		private AcpExtension annotation;
+
+		Namespace(String name) {
+			this.name = name;
+		}
+
+		void add(AcpHandlerMethod handler) {
+			((handler.kind() == AcpHandlerKind.REQUEST) ? this.methods : this.notifications).add(handler.name());
+			AcpExtension found = handler.extension();
+			if (found != null && found.value().equals(this.name) && this.annotation == null) {
+				this.annotation = found;
+			}
+		}
+
+		boolean isRequired(AcpExtensionDefinition definition) {
+			return (definition != null && definition.required())
+					|| (this.annotation != null && this.annotation.required());
+		}
+
+		Map<String, Object> describe(AcpExtensionDefinition definition) {
+			Map<String, Object> entry = new LinkedHashMap<>();
+			String version = (definition != null) ? definition.version() : null;
+			if (!StringUtils.hasText(version) && this.annotation != null) {
+				version = this.annotation.version();
+			}
+			putIfText(entry, "version", version);
+			String uri = (definition != null) ? definition.uri() : null;
+			if (!StringUtils.hasText(uri) && this.annotation != null) {
+				uri = this.annotation.uri();
+			}
+			putIfText(entry, "uri", uri);
+			if (isRequired(definition)) {
+				entry.put("required", true);
+			}
+			if (!this.methods.isEmpty()) {
+				entry.put("methods", List.copyOf(this.methods));
+			}
+			if (!this.notifications.isEmpty()) {
+				entry.put("notifications", List.copyOf(this.notifications));
+			}
+			if (definition != null) {
+				definition.meta().forEach((key, value) -> {
+					if (value != null) {
+						entry.putIfAbsent(key, value);
+					}
+				});
+			}
+			return entry;
+		}
+
+		private static void putIfText(Map<String, Object> entry, String key, String value) {
+			if (StringUtils.hasText(value)) {
+				entry.put(key, value);
+			}
+		}
+
+	}
+
+}

@@ -1,0 +1,129 @@
+package dev.acp.spring.agent;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import dev.acp.spring.jsonrpc.InboundRequest;
+import dev.acp.spring.jsonrpc.JsonRpcConnection;
+import dev.acp.spring.jsonrpc.JsonRpcError;
+import dev.acp.spring.jsonrpc.JsonRpcException;
+import dev.acp.spring.jsonrpc.JsonRpcHandler;
+import dev.acp.spring.jsonrpc.JsonRpcNotification;
+import dev.acp.spring.method.AcpException;
+import dev.acp.spring.method.AcpHandlerKind;
+import dev.acp.spring.method.AcpHandlerMethod;
+import dev.acp.spring.method.AcpRequestContext;
+import dev.acp.spring.method.ParamsBinding;
+import dev.acp.spring.protocol.AcpMethods;
+import dev.acp.spring.protocol.InitializeRequest;
+import dev.acp.spring.protocol.InitializeResponse;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * Serves one connection: {@code initialize} (in line, so messages pipelined behind it see
+ * its outcome), then the registered handlers; -32601 for unknown requests, unknown
+ * notifications ignored.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class AcpConnectionHandler implements JsonRpcHandler {
+
+	private static final Log logger = LogFactory.getLog(AcpConnectionHandler.class);
+
+	private final AcpAgent agent;
+
+	private final DefaultAcpConnection connection;
+
+	private final ObjectMapper mapper;
+
+	AcpConnectionHandler(AcpAgent agent, JsonRpcConnection rpc) {
+		this.agent = agent;
+		this.connection = new DefaultAcpConnection(rpc);
+		this.mapper = rpc.codec().mapper();
+	}
+
+	@Override
+	public boolean isDispatchedInline(String method) {
+		return AcpMethods.INITIALIZE.equals(method);
+	}
+
+	@Override
+	public CompletionStage<?> handleRequest(InboundRequest request) {
+		String method = request.method();
+		if (AcpMethods.INITIALIZE.equals(method)) {
+			try {
+				return CompletableFuture.completedFuture(initialize(request.params()));
+			}
+			catch (JsonRpcException ex) {
+				return CompletableFuture.failedFuture(ex);
+			}
+		}
+		AcpHandlerMethod handler = this.agent.registry().find(method);
+		if (handler == null || handler.kind() != AcpHandlerKind.REQUEST) {
+			return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(method)));
+		}
+		if (!this.connection.isInitialized()) {
+			return CompletableFuture.failedFuture(notInitialized(method));
+		}
+		return handler.invoke(
+				new AcpRequestContext(method, request.id(), request.params(), this.connection, request, this.mapper));
+	}
+
+	@Override
+	public void handleNotification(JsonRpcNotification notification) {
+		String method = notification.method();
+		AcpHandlerMethod handler = this.agent.registry().find(method);
+		if (handler == null || handler.kind() != AcpHandlerKind.NOTIFICATION) {
+			if (logger.isDebugEnabled()) {
+				logger.debug("Ignoring notification '" + method + "': no handler");
+			}
+			return;
+		}
+		if (!this.connection.isInitialized()) {
+			logger.warn("Dropping notification '" + method + "' received before initialize");
+			return;
+		}
+		AcpRequestContext context = new AcpRequestContext(method, null, notification.params(), this.connection, null,
+				this.mapper);
+		handler.invoke(context).whenComplete((result, failure) -> {
+			if (failure != null && logger.isWarnEnabled()) {
+				logger.warn("Notification '" + method + "' failed: " + failure.getMessage());
+			}
+		});
+	}
+
+	private InitializeResponse initialize(JsonNode params) {
+		if (this.connection.isInitialized()) {
+			throw new AcpException(JsonRpcError.INVALID_REQUEST, "Invalid Request",
+					"initialize was already called on this connection");
+		}
+		if (params == null || !params.isObject()) {
+			throw ParamsBinding.invalidParams(List.of(Map.of("field", "params", "message", "is required")));
+		}
+		InitializeRequest request = (InitializeRequest) ParamsBinding.bind(this.mapper, params,
+				this.mapper.constructType(InitializeRequest.class), null);
+		if (request.protocolVersion() == null) {
+			throw ParamsBinding.invalidParams(List.of(Map.of("field", "protocolVersion", "message", "is required")));
+		}
+		List<String> missing = this.agent.missingRequiredExtensions(request.clientCapabilities());
+		if (!missing.isEmpty()) {
+			throw new AcpException(JsonRpcError.INVALID_PARAMS,
+					"The client does not support required extensions: " + String.join(", ", missing),
+					Map.of("requiredExtensions", missing));
+		}
+		this.connection.initialized(request.clientInfo(), request.clientCapabilities());
+		return this.agent.initializeResponse();
+	}
+
+	private static AcpException notInitialized(String method) {
+		return new AcpException(JsonRpcError.INVALID_REQUEST, "Invalid Request",
+				"'" + method + "' was called before initialize");
+	}
+
+}

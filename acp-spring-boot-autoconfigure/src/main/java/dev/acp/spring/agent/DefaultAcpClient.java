@@ -1,0 +1,74 @@
+package dev.acp.spring.agent;
+
+import java.util.concurrent.CompletableFuture;
+
+import dev.acp.spring.jsonrpc.JsonRpcConnection;
+import dev.acp.spring.method.AcpClient;
+import dev.acp.spring.method.AcpConnection;
+import dev.acp.spring.method.AcpExtensionNotSupportedException;
+import dev.acp.spring.protocol.AcpMethods;
+import dev.acp.spring.protocol.SessionNotification;
+import dev.acp.spring.protocol.SessionUpdate;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The {@link AcpClient} of one connection.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class DefaultAcpClient implements AcpClient {
+
+	private final JsonRpcConnection rpc;
+
+	private final AcpConnection connection;
+
+	DefaultAcpClient(JsonRpcConnection rpc, AcpConnection connection) {
+		this.rpc = rpc;
+		this.connection = connection;
+	}
+
+	@Override
+	public <T> CompletableFuture<T> request(String method, Object params, Class<T> resultType) {
+		checkExtension(method);
+		return this.rpc.request(method, params).thenApply((result) -> convert(result, resultType));
+	}
+
+	private <T> T convert(JsonNode result, Class<T> resultType) {
+		if (resultType.isInstance(result)) {
+			return resultType.cast(result);
+		}
+		return this.rpc.codec().mapper().treeToValue(result, resultType);
+	}
+
+	@Override
+	public void notify(String method, Object params) {
+		checkExtension(method);
+		this.rpc.notify(method, params);
+	}
+
+	@Override
+	public void sessionUpdate(String sessionId, SessionUpdate update) {
+		this.rpc.notify(AcpMethods.SESSION_UPDATE, new SessionNotification(sessionId, update));
+	}
+
+	@Override
+	public boolean supportsExtension(String namespace) {
+		return this.connection.clientCapabilities().extension(namespace) != null;
+	}
+
+	private void checkExtension(String method) {
+		if (!AcpMethods.isExtension(method)) {
+			return;
+		}
+		String namespace = namespaceOf(method);
+		if (!supportsExtension(namespace)) {
+			throw new AcpExtensionNotSupportedException(namespace, method);
+		}
+	}
+
+	static String namespaceOf(String method) {
+		int slash = method.indexOf('/');
+		return (slash > 1) ? method.substring(1, slash) : method.substring(1);
+	}
+
+}

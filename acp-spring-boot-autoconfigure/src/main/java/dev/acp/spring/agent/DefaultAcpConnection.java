@@ -1,0 +1,77 @@
+package dev.acp.spring.agent;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.acp.spring.jsonrpc.JsonRpcConnection;
+import dev.acp.spring.method.AcpClient;
+import dev.acp.spring.method.AcpConnection;
+import dev.acp.spring.protocol.ClientCapabilities;
+import dev.acp.spring.protocol.Implementation;
+
+/**
+ * The state of one ACP connection.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class DefaultAcpConnection implements AcpConnection {
+
+	private final JsonRpcConnection rpc;
+
+	private final AcpClient client;
+
+	private final Map<String, Object> attributes = new ConcurrentHashMap<>();
+
+	private volatile boolean initialized;
+
+	private volatile Implementation clientInfo;
+
+	private volatile ClientCapabilities clientCapabilities = ClientCapabilities.NONE;
+
+	DefaultAcpConnection(JsonRpcConnection rpc) {
+		this.rpc = rpc;
+		this.client = new DefaultAcpClient(rpc, this);
+	}
+
+	void initialized(Implementation clientInfo, ClientCapabilities clientCapabilities) {
+		this.clientInfo = clientInfo;
+		this.clientCapabilities = (clientCapabilities != null) ? clientCapabilities : ClientCapabilities.NONE;
+		this.initialized = true;
+	}
+
+	@Override
+	public String id() {
+		return this.rpc.id();
+	}
+
+	@Override
+	public String transport() {
+		return this.rpc.transport();
+	}
+
+	@Override
+	public boolean isInitialized() {
+		return this.initialized;
+	}
+
+	@Override
+	public Implementation clientInfo() {
+		return this.clientInfo;
+	}
+
+	@Override
+	public ClientCapabilities clientCapabilities() {
+		return this.clientCapabilities;
+	}
+
+	@Override
+	public AcpClient client() {
+		return this.client;
+	}
+
+	@Override
+	public Map<String, Object> attributes() {
+		return this.attributes;
+	}
+
+}

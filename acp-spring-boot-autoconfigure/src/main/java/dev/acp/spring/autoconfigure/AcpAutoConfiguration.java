@@ -1,0 +1,129 @@
+package dev.acp.spring.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.acp.spring.agent.AcpAgent;
+import dev.acp.spring.agent.AcpCapabilitiesCustomizer;
+import dev.acp.spring.agent.AcpCapabilityAdvertiser;
+import dev.acp.spring.agent.AcpExtensionDefinition;
+import dev.acp.spring.jsonrpc.JsonRpcCodec;
+import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
+import dev.acp.spring.method.AcpArgumentResolver;
+import dev.acp.spring.method.AcpArgumentResolvers;
+import dev.acp.spring.method.AcpExceptionTranslator;
+import dev.acp.spring.method.AcpMethodDiscoverer;
+import dev.acp.spring.method.AcpMethodRegistry;
+import dev.acp.spring.protocol.Implementation;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.thread.Threading;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
+import org.springframework.util.StringUtils;
+
+/**
+ * Auto-configuration of an ACP agent: the protocol codec, handler discovery, capability
+ * advertisement and the agent, served over the transport {@code acp.transport} names.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+@AutoConfiguration(after = JacksonAutoConfiguration.class)
+@ConditionalOnProperty(prefix = "acp", name = "enabled", matchIfMissing = true)
+@EnableConfigurationProperties(AcpProperties.class)
+@Import(AcpStdioConfiguration.class)
+public final class AcpAutoConfiguration {
+
+	private static final String VALIDATOR_CLASS = "jakarta.validation.Validator";
+
+	@Bean
+	@ConditionalOnMissingBean
+	JsonRpcCodec acpJsonRpcCodec(ObjectProvider<JsonMapper.Builder> builder) {
+		JsonMapper mapper = builder.getIfAvailable(JsonMapper::builder)
+			.disable(SerializationFeature.INDENT_OUTPUT)
+			.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+			.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+			.build();
+		return new JsonRpcCodec(mapper);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	AcpMethodRegistry acpMethodRegistry() {
+		return new AcpMethodRegistry();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	AcpExceptionTranslator acpExceptionTranslator() {
+		return new AcpExceptionTranslator();
+	}
+
+	@Bean
+	static AcpMethodDiscoverer acpMethodDiscoverer(AcpMethodRegistry registry, JsonRpcCodec codec,
+			ObjectProvider<AcpArgumentResolver> userResolvers, AcpExceptionTranslator exceptionTranslator,
+			ApplicationContext context) {
+		List<AcpArgumentResolver> resolvers = new ArrayList<>(userResolvers.orderedStream().toList());
+		resolvers.addAll(AcpArgumentResolvers.builtIn(codec.mapper(), validator(context)));
+		return new AcpMethodDiscoverer(registry, resolvers, exceptionTranslator);
+	}
+
+	private static Object validator(ApplicationContext context) {
+		ClassLoader classLoader = AcpAutoConfiguration.class.getClassLoader();
+		if (!ClassUtils.isPresent(VALIDATOR_CLASS, classLoader)) {
+			return null;
+		}
+		return context.getBeanProvider(ClassUtils.resolveClassName(VALIDATOR_CLASS, classLoader)).getIfUnique();
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	AcpCapabilityAdvertiser acpCapabilityAdvertiser(AcpMethodRegistry registry, AcpProperties properties,
+			ObjectProvider<AcpCapabilitiesCustomizer> customizers) {
+		Map<String, AcpExtensionDefinition> definitions = new LinkedHashMap<>();
+		properties.getExtensions()
+			.forEach((namespace, extension) -> definitions.put(namespace,
+					new AcpExtensionDefinition(namespace, extension.getVersion(), extension.getUri(),
+							extension.isRequired(), ConfigurationValues.normalize(extension.getMeta()))));
+		return new AcpCapabilityAdvertiser(registry, definitions, customizers.orderedStream().toList());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	AcpAgent acpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, AcpProperties properties,
+			Environment environment) {
+		AcpProperties.Agent agent = properties.getAgent();
+		String name = StringUtils.hasText(agent.getName()) ? agent.getName()
+				: environment.getProperty("spring.application.name", "acp-agent");
+		String version = StringUtils.hasText(agent.getVersion()) ? agent.getVersion()
+				: environment.getProperty("spring.application.version", "0.0.0");
+		return new AcpAgent(registry, advertiser, new Implementation(name, agent.getTitle(), version, null));
+	}
+
+	@Bean
+	AcpHandlerThreads acpHandlerThreads(Environment environment) {
+		return new AcpHandlerThreads(Threading.VIRTUAL.isActive(environment));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	JsonRpcConnectionFactory acpConnectionFactory(JsonRpcCodec codec, AcpHandlerThreads threads, AcpAgent agent,
+			AcpProperties properties) {
+		return new JsonRpcConnectionFactory(codec, threads.executor(), properties.getClient().getRequestTimeout(),
+				agent);
+	}
+
+}

@@ -1,0 +1,249 @@
+package dev.acp.spring.autoconfigure;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Configuration of an ACP agent.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+@ConfigurationProperties("acp")
+public class AcpProperties {
+
+	/**
+	 * Transport the agent is served over.
+	 */
+	private Transport transport = Transport.STDIO;
+
+	private final Agent agent = new Agent();
+
+	private final Stdio stdio = new Stdio();
+
+	private final Client client = new Client();
+
+	/**
+	 * Extension metadata by namespace (for example "example.com/analytics"), advertised
+	 * in agentCapabilities._meta.
+	 */
+	private Map<String, Extension> extensions = new LinkedHashMap<>();
+
+	public Transport getTransport() {
+		return this.transport;
+	}
+
+	public void setTransport(Transport transport) {
+		this.transport = transport;
+	}
+
+	public Agent getAgent() {
+		return this.agent;
+	}
+
+	public Stdio getStdio() {
+		return this.stdio;
+	}
+
+	public Client getClient() {
+		return this.client;
+	}
+
+	public Map<String, Extension> getExtensions() {
+		return this.extensions;
+	}
+
+	public void setExtensions(Map<String, Extension> extensions) {
+		this.extensions = extensions;
+	}
+
+	/**
+	 * Transports an agent can be served over.
+	 */
+	public enum Transport {
+
+		/**
+		 * Newline-delimited JSON on standard input and output (an editor spawns the
+		 * agent).
+		 */
+		STDIO,
+
+		/**
+		 * WebSocket endpoint in a servlet web application.
+		 */
+		WEBSOCKET,
+
+		/**
+		 * No transport (tests, or a transport of the application's own).
+		 */
+		NONE
+
+	}
+
+	public static class Agent {
+
+		/**
+		 * Name of the agent in the initialize answer. Defaults to
+		 * spring.application.name.
+		 */
+		private String name;
+
+		/**
+		 * Version of the agent in the initialize answer. Defaults to the application's
+		 * version.
+		 */
+		private String version;
+
+		/**
+		 * Human-readable title of the agent in the initialize answer.
+		 */
+		private String title;
+
+		public String getName() {
+			return this.name;
+		}
+
+		public void setName(String name) {
+			this.name = name;
+		}
+
+		public String getVersion() {
+			return this.version;
+		}
+
+		public void setVersion(String version) {
+			this.version = version;
+		}
+
+		public String getTitle() {
+			return this.title;
+		}
+
+		public void setTitle(String title) {
+			this.title = title;
+		}
+
+	}
+
+	public static class Stdio {
+
+		/**
+		 * Longest accepted message line; a longer line is answered with an error and
+		 * skipped.
+		 */
+		private DataSize maxLineLength = DataSize.ofMegabytes(32);
+
+		/**
+		 * How long in-flight requests may finish once standard input closed or the
+		 * application stops; the rest are answered as cancelled.
+		 */
+		private Duration drainTimeout = Duration.ofSeconds(10);
+
+		/**
+		 * Whether the process exits once standard input closed and the context closed.
+		 */
+		private boolean exitOnClose = true;
+
+		public DataSize getMaxLineLength() {
+			return this.maxLineLength;
+		}
+
+		public void setMaxLineLength(DataSize maxLineLength) {
+			this.maxLineLength = maxLineLength;
+		}
+
+		public Duration getDrainTimeout() {
+			return this.drainTimeout;
+		}
+
+		public void setDrainTimeout(Duration drainTimeout) {
+			this.drainTimeout = drainTimeout;
+		}
+
+		public boolean isExitOnClose() {
+			return this.exitOnClose;
+		}
+
+		public void setExitOnClose(boolean exitOnClose) {
+			this.exitOnClose = exitOnClose;
+		}
+
+	}
+
+	public static class Client {
+
+		/**
+		 * How long requests the agent sends to the client wait for an answer.
+		 */
+		private Duration requestTimeout = Duration.ofMinutes(5);
+
+		public Duration getRequestTimeout() {
+			return this.requestTimeout;
+		}
+
+		public void setRequestTimeout(Duration requestTimeout) {
+			this.requestTimeout = requestTimeout;
+		}
+
+	}
+
+	public static class Extension {
+
+		/**
+		 * Version advertised for the extension (overrides @AcpExtension's version).
+		 */
+		private String version;
+
+		/**
+		 * URI naming the extension's specification.
+		 */
+		private String uri;
+
+		/**
+		 * Whether clients must advertise the extension in clientCapabilities._meta.
+		 */
+		private boolean required;
+
+		/**
+		 * Extra keys advertised for the extension, such as "events".
+		 */
+		private Map<String, Object> meta = new LinkedHashMap<>();
+
+		public String getVersion() {
+			return this.version;
+		}
+
+		public void setVersion(String version) {
+			this.version = version;
+		}
+
+		public String getUri() {
+			return this.uri;
+		}
+
+		public void setUri(String uri) {
+			this.uri = uri;
+		}
+
+		public boolean isRequired() {
+			return this.required;
+		}
+
+		public void setRequired(boolean required) {
+			this.required = required;
+		}
+
+		public Map<String, Object> getMeta() {
+			return this.meta;
+		}
+
+		public void setMeta(Map<String, Object> meta) {
+			this.meta = meta;
+		}
+
+	}
+
+}

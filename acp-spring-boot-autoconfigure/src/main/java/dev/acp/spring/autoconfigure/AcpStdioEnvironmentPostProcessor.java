@@ -1,0 +1,53 @@
+package dev.acp.spring.autoconfigure;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.acp.spring.transport.stdio.StdioStreams;
+
+import org.springframework.boot.EnvironmentPostProcessor;
+import org.springframework.boot.SpringApplication;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+/**
+ * Keeps standard output for protocol messages when the agent runs over stdio (the default
+ * transport), with no user configuration: reserves the real standard output for the
+ * transport and points {@code System.out} (console logging, banner, stray prints) at
+ * standard error; turns the banner off and, unless the application sets
+ * {@code spring.main.web-application-type}, starts no web server. Runs before the logging
+ * system is initialized.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public class AcpStdioEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
+
+	private static final String PROPERTY_SOURCE_NAME = "acpStdioDefaults";
+
+	@Override
+	public int getOrder() {
+		return Ordered.LOWEST_PRECEDENCE;
+	}
+
+	@Override
+	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+		if (!isStdio(environment)) {
+			return;
+		}
+		StdioStreams.reserveStandardOutput();
+		Map<String, Object> defaults = new LinkedHashMap<>();
+		defaults.put("spring.main.banner-mode", "off");
+		defaults.put("spring.main.web-application-type", "none");
+		environment.getPropertySources().addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, defaults));
+	}
+
+	private static boolean isStdio(ConfigurableEnvironment environment) {
+		if (!environment.getProperty("acp.enabled", Boolean.class, true)) {
+			return false;
+		}
+		String transport = environment.getProperty("acp.transport", "stdio");
+		return "stdio".equalsIgnoreCase(transport.trim());
+	}
+
+}

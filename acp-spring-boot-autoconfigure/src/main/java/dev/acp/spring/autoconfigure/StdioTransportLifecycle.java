@@ -1,0 +1,79 @@
+package dev.acp.spring.autoconfigure;
+
+import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
+import dev.acp.spring.transport.stdio.StdioStreams;
+import dev.acp.spring.transport.stdio.StdioTransport;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationContextAware;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Starts the stdio transport once the context is refreshed (every handler discovered),
+ * drains it when the context stops (shutdown, SIGTERM), and closes the context, then
+ * exits the process with status 0, when standard input ends.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public class StdioTransportLifecycle implements SmartLifecycle, ApplicationContextAware {
+
+	private final JsonRpcConnectionFactory connectionFactory;
+
+	private final AcpProperties.Stdio properties;
+
+	private ConfigurableApplicationContext context;
+
+	private StdioTransport transport;
+
+	StdioTransportLifecycle(JsonRpcConnectionFactory connectionFactory, AcpProperties.Stdio properties) {
+		this.connectionFactory = connectionFactory;
+		this.properties = properties;
+	}
+
+	@Override
+	public void setApplicationContext(ApplicationContext applicationContext) {
+		this.context = (ConfigurableApplicationContext) applicationContext;
+	}
+
+	@Override
+	public synchronized void start() {
+		if (this.transport != null) {
+			return;
+		}
+		this.transport = new StdioTransport(this.connectionFactory, StdioStreams.protocolInput(),
+				StdioStreams.protocolOutput(),
+				(int) Math.min(Integer.MAX_VALUE - 8, this.properties.getMaxLineLength().toBytes()),
+				this.properties.getDrainTimeout(), this::inputClosed);
+		this.transport.start();
+	}
+
+	private void inputClosed() {
+		SpringApplication.exit(this.context);
+		if (this.properties.isExitOnClose()) {
+			System.exit(0);
+		}
+	}
+
+	@Override
+	public synchronized void stop() {
+		if (this.transport != null) {
+			this.transport.stop();
+		}
+	}
+
+	@Override
+	public synchronized boolean isRunning() {
+		return this.transport != null && this.transport.isRunning();
+	}
+
+	/**
+	 * The transport, once started.
+	 * @return the transport or {@code null}
+	 */
+	public synchronized StdioTransport transport() {
+		return this.transport;
+	}
+
+}

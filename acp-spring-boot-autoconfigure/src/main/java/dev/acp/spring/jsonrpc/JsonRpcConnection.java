@@ -1,0 +1,370 @@
+package dev.acp.spring.jsonrpc;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One bidirectional JSON-RPC connection: dispatches inbound requests off the reading
+ * thread, inbound notifications one at a time in arrival order, answers every request
+ * exactly once, and correlates outbound requests with their responses.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class JsonRpcConnection {
+
+	/** The notification a peer sends to cancel one of its requests. */
+	public static final String CANCEL_REQUEST_METHOD = "$/cancel_request";
+
+	private static final Log logger = LogFactory.getLog(JsonRpcConnection.class);
+
+	private static final Object EMPTY_RESULT = Map.of();
+
+	private final String id;
+
+	private final String transport;
+
+	private final JsonRpcCodec codec;
+
+	private final MessageSink sink;
+
+	private final Executor requestExecutor;
+
+	private final Executor notificationExecutor;
+
+	private final Duration outboundTimeout;
+
+	private final JsonRpcHandler handler;
+
+	private final Map<String, InboundRequest> inbound = new ConcurrentHashMap<>();
+
+	private final Map<Long, CompletableFuture<JsonNode>> outbound = new ConcurrentHashMap<>();
+
+	private final AtomicLong nextOutboundId = new AtomicLong();
+
+	private final Object drainMonitor = new Object();
+
+	private volatile boolean closed;
+
+	JsonRpcConnection(String id, String transport, JsonRpcCodec codec, MessageSink sink, Executor requestExecutor,
+			Duration outboundTimeout, JsonRpcHandlerFactory handlerFactory) {
+		this.id = id;
+		this.transport = transport;
+		this.codec = codec;
+		this.sink = sink;
+		this.requestExecutor = requestExecutor;
+		this.notificationExecutor = new SerialExecutor(requestExecutor);
+		this.outboundTimeout = outboundTimeout;
+		this.handler = handlerFactory.createHandler(this);
+	}
+
+	/**
+	 * A unique id of this connection.
+	 * @return the id
+	 */
+	public String id() {
+		return this.id;
+	}
+
+	/**
+	 * The name of the transport carrying this connection, such as {@code stdio}.
+	 * @return the transport name
+	 */
+	public String transport() {
+		return this.transport;
+	}
+
+	/**
+	 * The codec of this connection.
+	 * @return the codec
+	 */
+	public JsonRpcCodec codec() {
+		return this.codec;
+	}
+
+	/**
+	 * The number of inbound requests not answered yet.
+	 * @return the count
+	 */
+	public int inFlightRequests() {
+		return this.inbound.size();
+	}
+
+	/**
+	 * Whether the connection was closed.
+	 * @return whether closed
+	 */
+	public boolean isClosed() {
+		return this.closed;
+	}
+
+	/**
+	 * Receive one frame from the transport. Called by the reading thread.
+	 * @param frame the buffer
+	 * @param offset the frame offset
+	 * @param length the frame length
+	 */
+	public void receive(byte[] frame, int offset, int length) {
+		JsonRpcMessage message;
+		try {
+			message = this.codec.decode(frame, offset, length);
+		}
+		catch (JsonRpcDecodeException ex) {
+			answerError(ex.getId(), ex.getError());
+			return;
+		}
+		receive(message);
+	}
+
+	/**
+	 * Answer a frame the transport refused to read (too large, wrong frame type).
+	 * @param error the error to answer, with a {@code null} id
+	 */
+	public void reject(JsonRpcError error) {
+		answerError(null, error);
+	}
+
+	/**
+	 * Receive one decoded message. Called by the reading thread.
+	 * @param message the message
+	 */
+	public void receive(JsonRpcMessage message) {
+		if (message instanceof JsonRpcRequest request) {
+			receiveRequest(request);
+		}
+		else if (message instanceof JsonRpcNotification notification) {
+			receiveNotification(notification);
+		}
+		else if (message instanceof JsonRpcResponse response) {
+			receiveResponse(response);
+		}
+	}
+
+	private void receiveRequest(JsonRpcRequest request) {
+		if (this.closed) {
+			answerError(request.id(), JsonRpcError.requestCancelled());
+			return;
+		}
+		InboundRequest call = new InboundRequest(this, request);
+		if (this.inbound.putIfAbsent(key(request.id()), call) != null) {
+			answerError(request.id(), JsonRpcError.invalidRequest("A request with this id is in flight"));
+			return;
+		}
+		if (this.handler.isDispatchedInline(request.method())) {
+			dispatch(call);
+		}
+		else {
+			this.requestExecutor.execute(() -> dispatch(call));
+		}
+	}
+
+	private void dispatch(InboundRequest call) {
+		CompletionStage<?> stage;
+		try {
+			stage = this.handler.handleRequest(call);
+		}
+		catch (Throwable ex) {
+			complete(call, null, ex);
+			return;
+		}
+		stage.whenComplete((result, failure) -> complete(call, result, failure));
+	}
+
+	private void complete(InboundRequest call, Object result, Throwable failure) {
+		byte[] frame = (failure != null) ? this.codec.encodeError(call.id(), toError(call, failure))
+				: encodeResult(call, result);
+		if (call.markAnswered()) {
+			this.sink.send(frame);
+		}
+		removeInbound(call);
+	}
+
+	private byte[] encodeResult(InboundRequest call, Object result) {
+		try {
+			return this.codec.encodeResult(call.id(), (result != null) ? result : EMPTY_RESULT);
+		}
+		catch (RuntimeException ex) {
+			logger.error("Could not write the result of '" + call.method() + "'", ex);
+			return this.codec.encodeError(call.id(), JsonRpcError.internalError());
+		}
+	}
+
+	private JsonRpcError toError(InboundRequest call, Throwable failure) {
+		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
+				: failure;
+		if (cause instanceof JsonRpcException ex) {
+			return ex.getError();
+		}
+		logger.error("Handler of '" + call.method() + "' failed", cause);
+		return JsonRpcError.internalError();
+	}
+
+	private void removeInbound(InboundRequest call) {
+		this.inbound.remove(key(call.id()), call);
+		if (this.closed) {
+			synchronized (this.drainMonitor) {
+				this.drainMonitor.notifyAll();
+			}
+		}
+	}
+
+	private void receiveNotification(JsonRpcNotification notification) {
+		if (CANCEL_REQUEST_METHOD.equals(notification.method())) {
+			cancelInbound(notification.params());
+			return;
+		}
+		this.notificationExecutor.execute(() -> {
+			try {
+				this.handler.handleNotification(notification);
+			}
+			catch (Throwable ex) {
+				logger.error("Handler of notification '" + notification.method() + "' failed", ex);
+			}
+		});
+	}
+
+	private void cancelInbound(JsonNode params) {
+		JsonNode requestId = (params != null) ? params.get("requestId") : null;
+		InboundRequest call = (requestId != null) ? this.inbound.get(key(requestId)) : null;
+		if (call == null) {
+			logger.debug("Ignoring cancellation of a request that is not in flight");
+			return;
+		}
+		cancel(call);
+	}
+
+	private void cancel(InboundRequest call) {
+		if (call.cancel()) {
+			this.sink.send(this.codec.encodeError(call.id(), JsonRpcError.requestCancelled()));
+		}
+		removeInbound(call);
+	}
+
+	private void receiveResponse(JsonRpcResponse response) {
+		JsonNode responseId = response.id();
+		CompletableFuture<JsonNode> future = (responseId.isIntegralNumber() && responseId.canConvertToLong())
+				? this.outbound.remove(responseId.longValue()) : null;
+		if (future == null) {
+			if (logger.isDebugEnabled()) {
+				logger.debug("Ignoring a response to no request in flight: id " + responseId);
+			}
+			return;
+		}
+		if (response.error() != null) {
+			future.completeExceptionally(new JsonRpcException(response.error()));
+		}
+		else {
+			future.complete(response.result());
+		}
+	}
+
+	private void answerError(JsonNode id, JsonRpcError error) {
+		this.sink.send(this.codec.encodeError(id, error));
+	}
+
+	/**
+	 * Send a request to the peer.
+	 * @param method the method
+	 * @param params the params (any Jackson-writable value) or {@code null}
+	 * @return the result, failing with {@link JsonRpcException} if the peer answered an
+	 * error, or {@link TimeoutException} if it did not answer in time
+	 */
+	public CompletableFuture<JsonNode> request(String method, Object params) {
+		return request(method, params, this.outboundTimeout);
+	}
+
+	/**
+	 * Send a request to the peer.
+	 * @param method the method
+	 * @param params the params (any Jackson-writable value) or {@code null}
+	 * @param timeout how long to wait for the answer
+	 * @return the result, failing with {@link JsonRpcException} if the peer answered an
+	 * error, or {@link TimeoutException} if it did not answer in time
+	 */
+	public CompletableFuture<JsonNode> request(String method, Object params, Duration timeout) {
+		if (this.closed) {
+			return CompletableFuture.failedFuture(new IllegalStateException("Connection closed"));
+		}
+		long requestId = this.nextOutboundId.getAndIncrement();
+		byte[] frame = this.codec.encodeRequest(requestId, method, params);
+		CompletableFuture<JsonNode> future = new CompletableFuture<>();
+		this.outbound.put(requestId, future);
+		future.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+			.whenComplete((result, failure) -> this.outbound.remove(requestId, future));
+		this.sink.send(frame);
+		return future;
+	}
+
+	/**
+	 * Send a notification to the peer.
+	 * @param method the method
+	 * @param params the params (any Jackson-writable value) or {@code null}
+	 */
+	public void notify(String method, Object params) {
+		this.sink.send(this.codec.encodeNotification(method, params));
+	}
+
+	/**
+	 * Close the connection: let in-flight requests finish for up to {@code drain}, answer
+	 * the rest -32800, and fail outbound requests still waiting.
+	 * @param drain the longest time to wait for in-flight requests
+	 * @return {@code true} if every request finished within the drain time
+	 */
+	public boolean close(Duration drain) {
+		if (this.closed) {
+			return this.inbound.isEmpty();
+		}
+		this.closed = true;
+		boolean drained = awaitInbound(drain);
+		List<InboundRequest> remaining = new ArrayList<>(this.inbound.values());
+		remaining.forEach(this::cancel);
+		List<CompletableFuture<JsonNode>> waiting = new ArrayList<>(this.outbound.values());
+		this.outbound.clear();
+		waiting.forEach((future) -> future.completeExceptionally(new IllegalStateException("Connection closed")));
+		try {
+			this.handler.connectionClosed();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Connection close callback failed", ex);
+		}
+		return drained;
+	}
+
+	private boolean awaitInbound(Duration drain) {
+		long deadline = System.nanoTime() + drain.toNanos();
+		synchronized (this.drainMonitor) {
+			while (!this.inbound.isEmpty()) {
+				long remaining = deadline - System.nanoTime();
+				if (remaining <= 0) {
+					return false;
+				}
+				try {
+					TimeUnit.NANOSECONDS.timedWait(this.drainMonitor, remaining);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					return false;
+				}
+			}
+		}
+		return true;
+	}
+
+	private static String key(JsonNode id) {
+		return id.isString() ? "s:" + id.stringValue() : "n:" + id.asString();
+	}
+
+}

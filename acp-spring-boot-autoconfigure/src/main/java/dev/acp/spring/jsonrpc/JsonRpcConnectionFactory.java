@@ -1,0 +1,78 @@
+package dev.acp.spring.jsonrpc;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+
+/**
+ * Opens connections for transports and keeps track of the open ones.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class JsonRpcConnectionFactory {
+
+	private final JsonRpcCodec codec;
+
+	private final Executor executor;
+
+	private final Duration outboundTimeout;
+
+	private final JsonRpcHandlerFactory handlerFactory;
+
+	private final Set<JsonRpcConnection> open = ConcurrentHashMap.newKeySet();
+
+	/**
+	 * Create a factory.
+	 * @param codec the codec
+	 * @param executor runs inbound requests and notifications; must not queue work behind
+	 * a fixed number of threads (a blocked request must not hold back a cancellation)
+	 * @param outboundTimeout the default timeout of outbound requests
+	 * @param handlerFactory creates the handler of each connection
+	 */
+	public JsonRpcConnectionFactory(JsonRpcCodec codec, Executor executor, Duration outboundTimeout,
+			JsonRpcHandlerFactory handlerFactory) {
+		this.codec = codec;
+		this.executor = executor;
+		this.outboundTimeout = outboundTimeout;
+		this.handlerFactory = handlerFactory;
+	}
+
+	/**
+	 * Open a connection.
+	 * @param transport the transport name
+	 * @param sink where the connection writes
+	 * @return the connection
+	 */
+	public JsonRpcConnection open(String transport, MessageSink sink) {
+		JsonRpcConnection connection = new JsonRpcConnection(UUID.randomUUID().toString(), transport, this.codec, sink,
+				this.executor, this.outboundTimeout, this.handlerFactory);
+		this.open.add(connection);
+		return connection;
+	}
+
+	/**
+	 * Close a connection, draining its in-flight requests.
+	 * @param connection the connection
+	 * @param drain the longest time to wait for in-flight requests
+	 * @return whether every request finished in time
+	 */
+	public boolean close(JsonRpcConnection connection, Duration drain) {
+		try {
+			return connection.close(drain);
+		}
+		finally {
+			this.open.remove(connection);
+		}
+	}
+
+	/**
+	 * The connections open now.
+	 * @return an unmodifiable snapshot
+	 */
+	public Set<JsonRpcConnection> openConnections() {
+		return Set.copyOf(this.open);
+	}
+
+}

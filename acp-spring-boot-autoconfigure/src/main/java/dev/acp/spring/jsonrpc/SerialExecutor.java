@@ -1,0 +1,50 @@
+package dev.acp.spring.jsonrpc;
+
+import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.Executor;
+
+/**
+ * Runs tasks one at a time, in submission order, on a shared executor.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class SerialExecutor implements Executor {
+
+	private final Executor delegate;
+
+	private final Queue<Runnable> tasks = new ArrayDeque<>();
+
+	private boolean running;
+
+	SerialExecutor(Executor delegate) {
+		this.delegate = delegate;
+	}
+
+	@Override
+	public void execute(Runnable task) {
+		synchronized (this.tasks) {
+			this.tasks.add(task);
+			if (this.running) {
+				return;
+			}
+			this.running = true;
+		}
+		this.delegate.execute(this::drain);
+	}
+
+	private void drain() {
+		while (true) {
+			Runnable task;
+			synchronized (this.tasks) {
+				task = this.tasks.poll();
+				if (task == null) {
+					this.running = false;
+					return;
+				}
+			}
+			task.run();
+		}
+	}
+
+}

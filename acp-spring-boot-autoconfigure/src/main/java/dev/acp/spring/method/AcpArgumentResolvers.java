@@ -1,0 +1,29 @@
+package dev.acp.spring.method;
+
+import java.util.List;
+
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * The built-in argument resolvers, in the order they are asked: the call context, then
+ * {@link dev.acp.spring.annotation.AcpMeta @AcpMeta}, then the params catch-all.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class AcpArgumentResolvers {
+
+	private AcpArgumentResolvers() {
+	}
+
+	/**
+	 * The built-in resolvers.
+	 * @param mapper the protocol mapper
+	 * @param validator a {@code jakarta.validation.Validator}, or {@code null}
+	 * @return the resolvers
+	 */
+	public static List<AcpArgumentResolver> builtIn(ObjectMapper mapper, Object validator) {
+		return List.of(new ContextArgumentResolver(), new MetaArgumentResolver(mapper),
+				new ParamsArgumentResolver(mapper, validator));
+	}
+
+}

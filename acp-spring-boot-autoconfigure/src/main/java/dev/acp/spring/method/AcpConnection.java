@@ -1,0 +1,57 @@
+package dev.acp.spring.method;
+
+import java.util.Map;
+
+import dev.acp.spring.protocol.ClientCapabilities;
+import dev.acp.spring.protocol.Implementation;
+
+/**
+ * The state of one ACP connection (one editor session over stdio, or one WebSocket).
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public interface AcpConnection {
+
+	/**
+	 * A unique id of the connection.
+	 * @return the id
+	 */
+	String id();
+
+	/**
+	 * The transport name, such as {@code stdio}.
+	 * @return the transport
+	 */
+	String transport();
+
+	/**
+	 * Whether {@code initialize} succeeded on this connection.
+	 * @return whether initialized
+	 */
+	boolean isInitialized();
+
+	/**
+	 * The client implementation sent in {@code initialize}.
+	 * @return the client info, or {@code null} when not sent
+	 */
+	Implementation clientInfo();
+
+	/**
+	 * The client capabilities sent in {@code initialize}.
+	 * @return the capabilities, {@link ClientCapabilities#NONE} before initialize
+	 */
+	ClientCapabilities clientCapabilities();
+
+	/**
+	 * Calls to the client of this connection.
+	 * @return the client
+	 */
+	AcpClient client();
+
+	/**
+	 * Mutable attributes for application state kept per connection.
+	 * @return the attributes
+	 */
+	Map<String, Object> attributes();
+
+}

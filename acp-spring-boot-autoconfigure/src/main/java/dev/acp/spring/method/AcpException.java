@@ -1,0 +1,21 @@
+package dev.acp.spring.method;
+
+import dev.acp.spring.jsonrpc.JsonRpcException;
+
+/**
+ * Thrown by a handler to answer exactly this error: code, message and data go on the wire
+ * as given.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public class AcpException extends JsonRpcException {
+
+	public AcpException(int code, String message) {
+		super(code, message, null);
+	}
+
+	public AcpException(int code, String message, Object data) {
+		super(code, message, data);
+	}
+
+}

@@ -1,0 +1,54 @@
+package dev.acp.spring.method;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import dev.acp.spring.jsonrpc.JsonRpcError;
+import dev.acp.spring.jsonrpc.JsonRpcException;
+
+/**
+ * Turns what a handler threw into the error to answer: a {@link JsonRpcException} (and so
+ * an {@link AcpException}) answers its own error, a Bean Validation
+ * {@code ConstraintViolationException} answers -32602 naming the fields, anything else
+ * answers -32603 {@code Internal error} with no details and is logged here.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class AcpExceptionTranslator {
+
+	private static final Log logger = LogFactory.getLog(AcpExceptionTranslator.class);
+
+	/**
+	 * Translate a failure.
+	 * @param method the method that was called
+	 * @param failure what was thrown
+	 * @return the exception carrying the error to answer
+	 */
+	public JsonRpcException translate(String method, Throwable failure) {
+		Throwable cause = unwrap(failure);
+		if (cause instanceof JsonRpcException ex) {
+			return ex;
+		}
+		List<Map<String, String>> violations = BeanValidation.violationsOf(cause);
+		if (violations != null) {
+			return ParamsBinding.invalidParams(violations);
+		}
+		logger.error("Handler of '" + method + "' failed", cause);
+		return new JsonRpcException(JsonRpcError.internalError());
+	}
+
+	private static Throwable unwrap(Throwable failure) {
+		Throwable cause = failure;
+		while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+				&& cause.getCause() != null) {
+			cause = cause.getCause();
+		}
+		return cause;
+	}
+
+}

@@ -1,0 +1,16 @@
+package dev.acp.spring.method;
+
+/**
+ * What a handler method serves.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public enum AcpHandlerKind {
+
+	/** A request, answered with a result or an error. */
+	REQUEST,
+
+	/** A notification, never answered. */
+	NOTIFICATION
+
+}

@@ -1,0 +1,138 @@
+package dev.acp.spring.method;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
+
+import dev.acp.spring.annotation.AcpExtension;
+
+import org.springframework.core.MethodParameter;
+import org.springframework.util.ReflectionUtils;
+
+/**
+ * One discovered handler method: its wire name, kind, namespace and how to invoke it.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class AcpHandlerMethod {
+
+	private final String name;
+
+	private final AcpHandlerKind kind;
+
+	private final String namespace;
+
+	private final AcpExtension extension;
+
+	private final String beanName;
+
+	private final Method method;
+
+	private final Supplier<Object> bean;
+
+	private final MethodParameter[] parameters;
+
+	private final AcpArgumentResolver[] resolvers;
+
+	private final AcpExceptionTranslator exceptionTranslator;
+
+	AcpHandlerMethod(String name, AcpHandlerKind kind, String namespace, AcpExtension extension, String beanName,
+			Method method, Supplier<Object> bean, MethodParameter[] parameters, AcpArgumentResolver[] resolvers,
+			AcpExceptionTranslator exceptionTranslator) {
+		this.name = name;
+		this.kind = kind;
+		this.namespace = namespace;
+		this.extension = extension;
+		this.beanName = beanName;
+		this.method = method;
+		this.bean = bean;
+		this.parameters = parameters;
+		this.resolvers = resolvers;
+		this.exceptionTranslator = exceptionTranslator;
+		ReflectionUtils.makeAccessible(method);
+	}
+
+	/**
+	 * The wire name.
+	 * @return the name
+	 */
+	public String name() {
+		return this.name;
+	}
+
+	public AcpHandlerKind kind() {
+		return this.kind;
+	}
+
+	/**
+	 * The extension namespace, {@code null} for a core ACP method.
+	 * @return the namespace
+	 */
+	public String namespace() {
+		return this.namespace;
+	}
+
+	/**
+	 * The {@link AcpExtension @AcpExtension} of the bean class.
+	 * @return the annotation, or {@code null}
+	 */
+	public AcpExtension extension() {
+		return this.extension;
+	}
+
+	public String beanName() {
+		return this.beanName;
+	}
+
+	/**
+	 * The invoked method (on the bean or its proxy).
+	 * @return the method
+	 */
+	public Method method() {
+		return this.method;
+	}
+
+	/**
+	 * Invoke the handler for one call. Never throws: failures complete the stage with the
+	 * {@link dev.acp.spring.jsonrpc.JsonRpcException} to answer.
+	 * @param context the call
+	 * @return the result stage; {@code null} result for {@code void} methods
+	 */
+	public CompletionStage<Object> invoke(AcpRequestContext context) {
+		Object result;
+		try {
+			Object[] args = new Object[this.parameters.length];
+			for (int i = 0; i < args.length; i++) {
+				args[i] = this.resolvers[i].resolveArgument(this.parameters[i], context);
+			}
+			result = this.method.invoke(this.bean.get(), args);
+		}
+		catch (InvocationTargetException ex) {
+			return CompletableFuture.failedFuture(this.exceptionTranslator.translate(this.name, ex.getCause()));
+		}
+		catch (Throwable ex) {
+			return CompletableFuture.failedFuture(this.exceptionTranslator.translate(this.name, ex));
+		}
+		if (result instanceof CompletionStage<?> stage) {
+			CompletableFuture<Object> translated = new CompletableFuture<>();
+			stage.whenComplete((value, failure) -> {
+				if (failure != null) {
+					translated.completeExceptionally(this.exceptionTranslator.translate(this.name, failure));
+				}
+				else {
+					translated.complete(value);
+				}
+			});
+			return translated;
+		}
+		return CompletableFuture.completedFuture(result);
+	}
+
+	@Override
+	public String toString() {
+		return this.name + " -> " + this.beanName + "#" + this.method.getName();
+	}
+
+}

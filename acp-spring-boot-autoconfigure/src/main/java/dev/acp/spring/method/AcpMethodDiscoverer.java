@@ -1,0 +1,192 @@
+package dev.acp.spring.method;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import dev.acp.spring.annotation.AcpExtension;
+import dev.acp.spring.annotation.AcpMethod;
+import dev.acp.spring.annotation.AcpNotification;
+import dev.acp.spring.protocol.AcpMethods;
+
+import org.springframework.aop.framework.autoproxy.AutoProxyUtils;
+import org.springframework.aop.scope.ScopedProxyUtils;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.beans.factory.BeanInitializationException;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.core.MethodIntrospector;
+import org.springframework.core.MethodParameter;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.core.annotation.AnnotationUtils;
+import org.springframework.util.function.SingletonSupplier;
+
+/**
+ * Finds {@link AcpMethod @AcpMethod} and {@link AcpNotification @AcpNotification} methods
+ * on the bean types once all singletons exist, checks them, and freezes the
+ * {@link AcpMethodRegistry}. Anything invalid fails start-up with a message naming the
+ * bean and method.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class AcpMethodDiscoverer implements SmartInitializingSingleton, BeanFactoryAware {
+
+	private final AcpMethodRegistry registry;
+
+	private final List<AcpArgumentResolver> resolvers;
+
+	private final AcpExceptionTranslator exceptionTranslator;
+
+	private final Set<Class<?>> nonAnnotatedClasses = Collections.newSetFromMap(new ConcurrentHashMap<>(64));
+
+	private ConfigurableListableBeanFactory beanFactory;
+
+	/**
+	 * Create a discoverer.
+	 * @param registry the registry to fill
+	 * @param resolvers the argument resolvers, in the order they are asked
+	 * @param exceptionTranslator turns handler failures into errors
+	 */
+	public AcpMethodDiscoverer(AcpMethodRegistry registry, List<AcpArgumentResolver> resolvers,
+			AcpExceptionTranslator exceptionTranslator) {
+		this.registry = registry;
+		this.resolvers = List.copyOf(resolvers);
+		this.exceptionTranslator = exceptionTranslator;
+	}
+
+	@Override
+	public void setBeanFactory(BeanFactory beanFactory) {
+		this.beanFactory = (ConfigurableListableBeanFactory) beanFactory;
+	}
+
+	@Override
+	public void afterSingletonsInstantiated() {
+		Map<String, AcpHandlerMethod> handlers = new LinkedHashMap<>();
+		for (String beanName : this.beanFactory.getBeanNamesForType(Object.class, false, false)) {
+			if (ScopedProxyUtils.isScopedTarget(beanName)) {
+				continue;
+			}
+			Class<?> type = AutoProxyUtils.determineTargetClass(this.beanFactory, beanName);
+			if (type != null) {
+				discover(beanName, type, handlers);
+			}
+		}
+		this.registry.freeze(new ArrayList<>(handlers.values()));
+	}
+
+	private void discover(String beanName, Class<?> targetType, Map<String, AcpHandlerMethod> handlers) {
+		if (this.nonAnnotatedClasses.contains(targetType)
+				|| !AnnotationUtils.isCandidateClass(targetType, List.of(AcpMethod.class, AcpNotification.class))) {
+			return;
+		}
+		Map<Method, Boolean> annotated = MethodIntrospector.selectMethods(targetType,
+				(MethodIntrospector.MetadataLookup<Boolean>) (
+						method) -> (AnnotatedElementUtils.hasAnnotation(method, AcpMethod.class)
+								|| AnnotatedElementUtils.hasAnnotation(method, AcpNotification.class)) ? Boolean.TRUE
+										: null);
+		if (annotated.isEmpty()) {
+			this.nonAnnotatedClasses.add(targetType);
+			return;
+		}
+		AcpExtension extension = AnnotatedElementUtils.findMergedAnnotation(targetType, AcpExtension.class);
+		Class<?> beanType = this.beanFactory.getType(beanName);
+		Supplier<Object> bean = this.beanFactory.isSingleton(beanName)
+				? SingletonSupplier.of(() -> this.beanFactory.getBean(beanName))
+				: () -> this.beanFactory.getBean(beanName);
+		for (Method method : annotated.keySet()) {
+			AcpHandlerMethod handler = createHandler(beanName, beanType, bean, method, extension);
+			AcpHandlerMethod existing = handlers.putIfAbsent(handler.name(), handler);
+			if (existing != null) {
+				throw new BeanInitializationException("Duplicate ACP handler for '" + handler.name() + "': "
+						+ describe(existing.beanName(), existing.method()) + " and " + describe(beanName, method));
+			}
+		}
+	}
+
+	private AcpHandlerMethod createHandler(String beanName, Class<?> beanType, Supplier<Object> bean, Method method,
+			AcpExtension extension) {
+		AcpMethod request = AnnotatedElementUtils.findMergedAnnotation(method, AcpMethod.class);
+		AcpNotification notification = AnnotatedElementUtils.findMergedAnnotation(method, AcpNotification.class);
+		if (request != null && notification != null) {
+			throw invalid(beanName, method, "is annotated with both @AcpMethod and @AcpNotification");
+		}
+		AcpHandlerKind kind = (request != null) ? AcpHandlerKind.REQUEST : AcpHandlerKind.NOTIFICATION;
+		String name = (request != null) ? request.value() : notification.value();
+		String namespace = checkName(beanName, method, kind, name, extension);
+		Method invocable = AopUtils.selectInvocableMethod(method,
+				(beanType != null) ? beanType : method.getDeclaringClass());
+		int count = invocable.getParameterCount();
+		MethodParameter[] parameters = new MethodParameter[count];
+		AcpArgumentResolver[] resolvers = new AcpArgumentResolver[count];
+		boolean paramsBound = false;
+		for (int i = 0; i < count; i++) {
+			MethodParameter parameter = new MethodParameter(method, i);
+			parameter.initParameterNameDiscovery(null);
+			AcpArgumentResolver resolver = this.resolvers.stream()
+				.filter((candidate) -> candidate.supportsParameter(parameter))
+				.findFirst()
+				.orElseThrow(() -> invalid(beanName, method, "has an unsupported parameter of type "
+						+ parameter.getParameterType().getName() + " at index " + parameter.getParameterIndex()));
+			if (resolver instanceof ParamsArgumentResolver) {
+				if (paramsBound) {
+					throw invalid(beanName, method, "has more than one parameter bound from params (index "
+							+ parameter.getParameterIndex() + "); combine them into one type");
+				}
+				paramsBound = true;
+			}
+			parameters[i] = parameter;
+			resolvers[i] = resolver;
+		}
+		return new AcpHandlerMethod(name, kind, namespace, extension, beanName, invocable, bean, parameters, resolvers,
+				this.exceptionTranslator);
+	}
+
+	private String checkName(String beanName, Method method, AcpHandlerKind kind, String name, AcpExtension extension) {
+		if (name == null || name.isBlank()) {
+			throw invalid(beanName, method, "has an empty ACP method name");
+		}
+		if (!AcpMethods.isExtension(name)) {
+			boolean known = (kind == AcpHandlerKind.REQUEST) ? AcpMethods.isAgentRequest(name)
+					: AcpMethods.isAgentNotification(name);
+			if (!known) {
+				throw invalid(beanName, method, "has the name '" + name + "', which is neither an extension name"
+						+ " (starting with '_') nor an ACP " + kind.name().toLowerCase() + " an agent serves");
+			}
+			if (AcpMethods.INITIALIZE.equals(name)) {
+				throw invalid(beanName, method, "serves 'initialize', which the starter serves itself;"
+						+ " declare an AcpCapabilitiesCustomizer bean to change its answer");
+			}
+			return null;
+		}
+		if (name.length() < 2) {
+			throw invalid(beanName, method, "has the name '_', which names no method");
+		}
+		if (extension != null) {
+			if (!name.startsWith("_" + extension.value() + "/")) {
+				throw invalid(beanName, method, "has the name '" + name + "', which is outside the namespace '"
+						+ extension.value() + "' of its @AcpExtension (expected '_" + extension.value() + "/...')");
+			}
+			return extension.value();
+		}
+		int slash = name.indexOf('/');
+		return (slash > 1) ? name.substring(1, slash) : name.substring(1);
+	}
+
+	private static BeanInitializationException invalid(String beanName, Method method, String problem) {
+		return new BeanInitializationException("Invalid ACP handler " + describe(beanName, method) + ": it " + problem);
+	}
+
+	private static String describe(String beanName, Method method) {
+		return "'" + method.getDeclaringClass().getSimpleName() + "." + method.getName() + "' of bean '" + beanName
+				+ "'";
+	}
+
+}

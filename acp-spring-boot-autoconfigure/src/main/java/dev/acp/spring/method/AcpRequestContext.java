@@ -1,0 +1,167 @@
+package dev.acp.spring.method;
+
+import java.util.Collections;
+import java.util.Map;
+
+import dev.acp.spring.jsonrpc.InboundRequest;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * What a handler knows about the call it serves: the method, the request id, the
+ * {@code _meta} of the params (with W3C trace context), the connection and whether the
+ * request was cancelled.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class AcpRequestContext {
+
+	private static final TypeReference<Map<String, Object>> MAP_TYPE = new TypeReference<>() {
+	};
+
+	private final String method;
+
+	private final JsonNode id;
+
+	private final JsonNode params;
+
+	private final AcpConnection connection;
+
+	private final InboundRequest request;
+
+	private final ObjectMapper mapper;
+
+	private Map<String, Object> meta;
+
+	/**
+	 * Create a context.
+	 * @param method the method name
+	 * @param id the request id, {@code null} for a notification
+	 * @param params the params as received, or {@code null}
+	 * @param connection the connection
+	 * @param request the inbound request, {@code null} for a notification
+	 * @param mapper the protocol mapper
+	 */
+	public AcpRequestContext(String method, JsonNode id, JsonNode params, AcpConnection connection,
+			InboundRequest request, ObjectMapper mapper) {
+		this.method = method;
+		this.id = id;
+		this.params = params;
+		this.connection = connection;
+		this.request = request;
+		this.mapper = mapper;
+	}
+
+	public String method() {
+		return this.method;
+	}
+
+	/**
+	 * The request id exactly as received.
+	 * @return the id, {@code null} for a notification
+	 */
+	public JsonNode requestId() {
+		return this.id;
+	}
+
+	/**
+	 * Whether this call is a notification.
+	 * @return whether it is one
+	 */
+	public boolean isNotification() {
+		return this.request == null;
+	}
+
+	/**
+	 * The params as received.
+	 * @return the params, or {@code null} when absent
+	 */
+	public JsonNode params() {
+		return this.params;
+	}
+
+	/**
+	 * The {@code _meta} object of the params as a node.
+	 * @return the node, or {@code null} when absent
+	 */
+	public JsonNode metaNode() {
+		JsonNode node = (this.params != null) ? this.params.get("_meta") : null;
+		return (node != null && node.isObject()) ? node : null;
+	}
+
+	/**
+	 * The {@code _meta} object of the params.
+	 * @return an unmodifiable map, empty when absent
+	 */
+	public Map<String, Object> meta() {
+		if (this.meta == null) {
+			JsonNode node = metaNode();
+			this.meta = (node != null) ? Collections.unmodifiableMap(this.mapper.treeToValue(node, MAP_TYPE))
+					: Map.of();
+		}
+		return this.meta;
+	}
+
+	/**
+	 * The W3C {@code traceparent} sent in {@code _meta}.
+	 * @return the value, or {@code null}
+	 */
+	public String traceparent() {
+		return metaString("traceparent");
+	}
+
+	/**
+	 * The W3C {@code tracestate} sent in {@code _meta}.
+	 * @return the value, or {@code null}
+	 */
+	public String tracestate() {
+		return metaString("tracestate");
+	}
+
+	/**
+	 * The W3C {@code baggage} sent in {@code _meta}.
+	 * @return the value, or {@code null}
+	 */
+	public String baggage() {
+		return metaString("baggage");
+	}
+
+	private String metaString(String key) {
+		JsonNode meta = metaNode();
+		JsonNode value = (meta != null) ? meta.get(key) : null;
+		return (value != null && value.isString()) ? value.stringValue() : null;
+	}
+
+	public AcpConnection connection() {
+		return this.connection;
+	}
+
+	/**
+	 * Calls to the client of this connection.
+	 * @return the client
+	 */
+	public AcpClient client() {
+		return this.connection.client();
+	}
+
+	/**
+	 * Whether the request was cancelled (by {@code $/cancel_request} or shutdown); it has
+	 * then been answered -32800 already and the handler's result is dropped.
+	 * @return whether cancelled
+	 */
+	public boolean isCancelled() {
+		return this.request != null && this.request.isCancelled();
+	}
+
+	/**
+	 * Run a callback when the request is cancelled.
+	 * @param callback the callback
+	 */
+	public void onCancel(Runnable callback) {
+		if (this.request != null) {
+			this.request.onCancel(callback);
+		}
+	}
+
+}

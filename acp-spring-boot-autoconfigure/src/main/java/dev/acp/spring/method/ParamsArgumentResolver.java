@@ -1,0 +1,82 @@
+package dev.acp.spring.method;
+
+import java.lang.annotation.Annotation;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+import org.springframework.beans.BeanUtils;
+import org.springframework.core.MethodParameter;
+
+/**
+ * Binds the call's {@code params} to the parameter's type (a record, POJO, {@code Map},
+ * {@code JsonNode}, ...) with Jackson, and validates it when it is annotated
+ * {@code @Valid} or {@code @Validated} and a Bean Validation validator is available. The
+ * catch-all resolver, asked last.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class ParamsArgumentResolver implements AcpArgumentResolver {
+
+	private final ObjectMapper mapper;
+
+	private final Object validator;
+
+	private final Map<MethodParameter, JavaType> types = new ConcurrentHashMap<>();
+
+	/**
+	 * Create a resolver.
+	 * @param mapper the protocol mapper
+	 * @param validator a {@code jakarta.validation.Validator}, or {@code null}
+	 */
+	ParamsArgumentResolver(ObjectMapper mapper, Object validator) {
+		this.mapper = mapper;
+		this.validator = BeanValidation.isValidator(validator) ? validator : null;
+	}
+
+	@Override
+	public boolean supportsParameter(MethodParameter parameter) {
+		Class<?> type = parameter.getParameterType();
+		return JsonNode.class.isAssignableFrom(type) || !BeanUtils.isSimpleProperty(type);
+	}
+
+	@Override
+	public Object resolveArgument(MethodParameter parameter, AcpRequestContext context) {
+		JsonNode params = context.params();
+		Class<?> type = parameter.getParameterType();
+		if (JsonNode.class.isAssignableFrom(type)) {
+			return params;
+		}
+		JavaType javaType = this.types.computeIfAbsent(parameter,
+				(key) -> this.mapper.constructType(key.getGenericParameterType()));
+		Object value = ParamsBinding.bind(this.mapper, (params != null) ? params : this.mapper.createObjectNode(),
+				javaType, null);
+		if (this.validator != null && value != null && isValidated(parameter)) {
+			validate(value);
+		}
+		return value;
+	}
+
+	private boolean isValidated(MethodParameter parameter) {
+		for (Annotation annotation : parameter.getParameterAnnotations()) {
+			String name = annotation.annotationType().getName();
+			if (name.equals("jakarta.validation.Valid")
+					|| name.equals("org.springframework.validation.annotation.Validated")) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private void validate(Object value) {
+		List<Map<String, String>> errors = BeanValidation.validate(this.validator, value);
+		if (!errors.isEmpty()) {
+			throw ParamsBinding.invalidParams(errors);
+		}
+	}
+
+}

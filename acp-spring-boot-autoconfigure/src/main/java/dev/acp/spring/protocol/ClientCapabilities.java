@@ -1,0 +1,35 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What a client supports, as sent in {@code initialize}.
+ *
+ * @param fs file system capabilities, or {@code null}
+ * @param terminal whether the {@code terminal/*} methods are supported
+ * @param session session capabilities as received, or {@code null}
+ * @param auth authentication capabilities as received, or {@code null}
+ * @param elicitation elicitation capabilities as received, or {@code null}
+ * @param meta the {@code _meta} object (client extensions), or {@code null}
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ClientCapabilities(FileSystemCapabilities fs, Boolean terminal, JsonNode session, JsonNode auth,
+		JsonNode elicitation, @JsonProperty("_meta") Map<String, Object> meta) {
+
+	/** Capabilities of a client that advertised nothing. */
+	public static final ClientCapabilities NONE = new ClientCapabilities(null, null, null, null, null, null);
+
+	/**
+	 * The {@code _meta} entry of an extension namespace.
+	 * @param namespace the namespace, such as {@code zed.dev}
+	 * @return the entry, or {@code null} when the client did not advertise it
+	 */
+	public Object extension(String namespace) {
+		return (this.meta != null) ? this.meta.get(namespace) : null;
+	}
+
+}

@@ -1,0 +1,189 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+import java.util.Objects;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonValue;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A block of content (prompts, messages, tool output), discriminated by {@code type}.
+ * Content of a type this version does not know is kept whole as {@link Unknown}.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonDeserialize(using = ContentBlock.Deserializer.class)
+public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Image, ContentBlock.Audio,
+		ContentBlock.ResourceLink, ContentBlock.Resource, ContentBlock.Unknown {
+
+	/**
+	 * The discriminator.
+	 * @return the content type
+	 */
+	String type();
+
+	/**
+	 * Text content.
+	 *
+	 * @param text the text
+	 * @param annotations annotations as received, or {@code null}
+	 * @param meta the {@code _meta} object, or {@code null}
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	record Text(String text, JsonNode annotations,
+			@JsonProperty("_meta") Map<String, Object> meta) implements ContentBlock {
+
+		public Text {
+			Objects.requireNonNull(text, "text");
+		}
+
+		public Text(String text) {
+			this(text, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+		public String type() {
+			return "text";
+		}
+
+	}
+
+	/**
+	 * Image content.
+	 *
+	 * @param data base64 data
+	 * @param mimeType the MIME type
+	 * @param uri the source URI, or {@code null}
+	 * @param annotations annotations as received, or {@code null}
+	 * @param meta the {@code _meta} object, or {@code null}
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	record Image(String data, String mimeType, String uri, JsonNode annotations,
+			@JsonProperty("_meta") Map<String, Object> meta) implements ContentBlock {
+
+		public Image {
+			Objects.requireNonNull(data, "data");
+			Objects.requireNonNull(mimeType, "mimeType");
+		}
+
+		@Override
+		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+		public String type() {
+			return "image";
+		}
+
+	}
+
+	/**
+	 * Audio content.
+	 *
+	 * @param data base64 data
+	 * @param mimeType the MIME type
+	 * @param annotations annotations as received, or {@code null}
+	 * @param meta the {@code _meta} object, or {@code null}
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	record Audio(String data, String mimeType, JsonNode annotations,
+			@JsonProperty("_meta") Map<String, Object> meta) implements ContentBlock {
+
+		public Audio {
+			Objects.requireNonNull(data, "data");
+			Objects.requireNonNull(mimeType, "mimeType");
+		}
+
+		@Override
+		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+		public String type() {
+			return "audio";
+		}
+
+	}
+
+	/**
+	 * A link to a resource the agent can read.
+	 *
+	 * @param uri the URI
+	 * @param name the name
+	 * @param title the title, or {@code null}
+	 * @param description the description, or {@code null}
+	 * @param mimeType the MIME type, or {@code null}
+	 * @param size the size in bytes, or {@code null}
+	 * @param annotations annotations as received, or {@code null}
+	 * @param meta the {@code _meta} object, or {@code null}
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	record ResourceLink(String uri, String name, String title, String description, String mimeType, Long size,
+			JsonNode annotations, @JsonProperty("_meta") Map<String, Object> meta) implements ContentBlock {
+
+		public ResourceLink {
+			Objects.requireNonNull(uri, "uri");
+			Objects.requireNonNull(name, "name");
+		}
+
+		@Override
+		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+		public String type() {
+			return "resource_link";
+		}
+
+	}
+
+	/**
+	 * An embedded resource.
+	 *
+	 * @param resource the resource contents as received
+	 * @param annotations annotations as received, or {@code null}
+	 * @param meta the {@code _meta} object, or {@code null}
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	record Resource(JsonNode resource, JsonNode annotations,
+			@JsonProperty("_meta") Map<String, Object> meta) implements ContentBlock {
+
+		public Resource {
+			Objects.requireNonNull(resource, "resource");
+		}
+
+		@Override
+		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+		public String type() {
+			return "resource";
+		}
+
+	}
+
+	/**
+	 * Content of a type this version does not know, kept whole and written back as
+	 * received.
+	 *
+	 * @param type the discriminator
+	 * @param raw the whole object
+	 */
+	record Unknown(@JsonIgnore String type, @JsonValue ObjectNode raw) implements ContentBlock {
+
+	}
+
+	/**
+	 * Reads content blocks, keeping unknown types.
+	 */
+	final class Deserializer extends TaggedUnionDeserializer<ContentBlock> {
+
+		Deserializer() {
+			super(ContentBlock.class, "type", Map.of("text", Text.class, "image", Image.class, "audio", Audio.class,
+					"resource_link", ResourceLink.class, "resource", Resource.class), Unknown::new);
+		}
+
+	}
+
+}

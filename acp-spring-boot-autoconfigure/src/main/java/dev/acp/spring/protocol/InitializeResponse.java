@@ -1,0 +1,23 @@
+package dev.acp.spring.protocol;
+
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * Result of {@code initialize}.
+ *
+ * @param protocolVersion the negotiated protocol version
+ * @param agentCapabilities what the agent supports
+ * @param authMethods the authentication methods, as objects
+ * @param agentInfo the agent implementation
+ * @param meta the {@code _meta} object, or {@code null}
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record InitializeResponse(int protocolVersion, AgentCapabilities agentCapabilities,
+		List<Map<String, Object>> authMethods, Implementation agentInfo,
+		@JsonProperty("_meta") Map<String, Object> meta) {
+
+}

@@ -1,0 +1,22 @@
+package dev.acp.spring.protocol;
+
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Params of {@code session/new}.
+ *
+ * @param cwd the absolute working directory of the session
+ * @param additionalDirectories more absolute workspace roots, or {@code null}
+ * @param mcpServers the MCP servers to connect to, as received
+ * @param meta the {@code _meta} object, or {@code null}
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record NewSessionRequest(String cwd, List<String> additionalDirectories, List<JsonNode> mcpServers,
+		@JsonProperty("_meta") Map<String, Object> meta) {
+
+}

@@ -1,0 +1,20 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * The prompt content an agent accepts beyond text and resource links.
+ *
+ * @param image whether image content is accepted
+ * @param audio whether audio content is accepted
+ * @param embeddedContext whether embedded resources are accepted
+ * @param meta the {@code _meta} object, or {@code null}
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PromptCapabilities(Boolean image, Boolean audio, Boolean embeddedContext,
+		@JsonProperty("_meta") Map<String, Object> meta) {
+
+}

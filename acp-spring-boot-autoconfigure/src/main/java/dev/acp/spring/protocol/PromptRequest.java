@@ -1,0 +1,36 @@
+package dev.acp.spring.protocol;
+
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * Params of {@code session/prompt}.
+ *
+ * @param sessionId the session
+ * @param prompt the content of the user's message
+ * @param meta the {@code _meta} object, or {@code null}
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PromptRequest(String sessionId, List<ContentBlock> prompt,
+		@JsonProperty("_meta") Map<String, Object> meta) {
+
+	/**
+	 * The text of the prompt's text blocks, joined.
+	 * @return the text, empty when there is none
+	 */
+	public String text() {
+		StringBuilder text = new StringBuilder();
+		if (this.prompt != null) {
+			for (ContentBlock block : this.prompt) {
+				if (block instanceof ContentBlock.Text textBlock && textBlock.text() != null) {
+					text.append(textBlock.text());
+				}
+			}
+		}
+		return text.toString();
+	}
+
+}

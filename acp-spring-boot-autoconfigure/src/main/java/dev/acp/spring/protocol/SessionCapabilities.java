@@ -1,0 +1,24 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * Optional session methods an agent supports. Each present (non-null) entry, written as
+ * an object, means the method is supported.
+ *
+ * @param list {@code session/list}
+ * @param delete {@code session/delete}
+ * @param additionalDirectories additional workspace roots
+ * @param resume {@code session/resume}
+ * @param close {@code session/close}
+ * @param meta the {@code _meta} object, or {@code null}
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SessionCapabilities(Map<String, Object> list, Map<String, Object> delete,
+		Map<String, Object> additionalDirectories, Map<String, Object> resume, Map<String, Object> close,
+		@JsonProperty("_meta") Map<String, Object> meta) {
+
+}

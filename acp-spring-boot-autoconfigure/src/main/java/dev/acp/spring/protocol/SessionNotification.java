@@ -1,0 +1,23 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * Params of the {@code session/update} notification an agent sends.
+ *
+ * @param sessionId the session
+ * @param update the update
+ * @param meta the {@code _meta} object, or {@code null}
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SessionNotification(String sessionId, SessionUpdate update,
+		@JsonProperty("_meta") Map<String, Object> meta) {
+
+	public SessionNotification(String sessionId, SessionUpdate update) {
+		this(sessionId, update, null);
+	}
+
+}

@@ -1,0 +1,124 @@
+package dev.acp.spring.transport.stdio;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import dev.acp.spring.jsonrpc.MessageSink;
+
+/**
+ * Writes frames as newline-delimited JSON. Senders queue their frame; whichever sender
+ * holds the lock writes everything queued and flushes once, so concurrent messages are
+ * batched into few writes without a writer thread.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class NdjsonWriter implements MessageSink {
+
+	private static final Log logger = LogFactory.getLog(NdjsonWriter.class);
+
+	private static final int BUFFER_SIZE = 64 * 1024;
+
+	private final OutputStream out;
+
+	private final Queue<byte[]> queue = new ConcurrentLinkedQueue<>();
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private final byte[] buffer = new byte[BUFFER_SIZE];
+
+	private final Runnable onFailure;
+
+	private int count;
+
+	private volatile boolean failed;
+
+	NdjsonWriter(OutputStream out, Runnable onFailure) {
+		this.out = out;
+		this.onFailure = onFailure;
+	}
+
+	@Override
+	public void send(byte[] frame) {
+		if (this.failed) {
+			return;
+		}
+		this.queue.add(frame);
+		drain();
+	}
+
+	private void drain() {
+		do {
+			if (!this.lock.tryLock()) {
+				return;
+			}
+			try {
+				writeQueued();
+			}
+			finally {
+				this.lock.unlock();
+			}
+		}
+		while (!this.queue.isEmpty() && !this.failed);
+	}
+
+	/**
+	 * Write everything queued, waiting for a sender that is writing now.
+	 */
+	void flush() {
+		this.lock.lock();
+		try {
+			writeQueued();
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private void writeQueued() {
+		if (this.failed) {
+			this.queue.clear();
+			return;
+		}
+		try {
+			byte[] frame;
+			while ((frame = this.queue.poll()) != null) {
+				write(frame);
+			}
+			if (this.count > 0) {
+				this.out.write(this.buffer, 0, this.count);
+				this.count = 0;
+			}
+			this.out.flush();
+		}
+		catch (IOException ex) {
+			this.failed = true;
+			this.queue.clear();
+			logger.warn("Could not write to standard output: " + ex.getMessage());
+			this.onFailure.run();
+		}
+	}
+
+	private void write(byte[] frame) throws IOException {
+		if (frame.length + 1 > this.buffer.length - this.count) {
+			if (this.count > 0) {
+				this.out.write(this.buffer, 0, this.count);
+				this.count = 0;
+			}
+			if (frame.length + 1 > this.buffer.length) {
+				this.out.write(frame);
+				this.out.write('\n');
+				return;
+			}
+		}
+		System.arraycopy(frame, 0, this.buffer, this.count, frame.length);
+		this.count += frame.length;
+		this.buffer[this.count++] = '\n';
+	}
+
+}

@@ -1,0 +1,69 @@
+package dev.acp.spring.transport.stdio;
+
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The process's standard streams in stdio mode. {@link #reserveStandardOutput()} keeps
+ * the real standard output for protocol messages and points {@code System.out} at
+ * standard error, so that nothing else (banner, console logging, a stray {@code println})
+ * can reach the protocol stream.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class StdioStreams {
+
+	private static final Object lock = new Object();
+
+	private static OutputStream protocolOut;
+
+	private StdioStreams() {
+	}
+
+	/**
+	 * Reserve standard output for protocol messages; idempotent.
+	 */
+	public static void reserveStandardOutput() {
+		synchronized (lock) {
+			if (protocolOut == null) {
+				protocolOut = new FileOutputStream(FileDescriptor.out);
+				System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
+			}
+		}
+	}
+
+	/**
+	 * Whether standard output was reserved for protocol messages.
+	 * @return whether reserved
+	 */
+	public static boolean isStandardOutputReserved() {
+		synchronized (lock) {
+			return protocolOut != null;
+		}
+	}
+
+	/**
+	 * The stream protocol messages are written to: the real standard output.
+	 * @return the stream
+	 */
+	public static OutputStream protocolOutput() {
+		reserveStandardOutput();
+		synchronized (lock) {
+			return protocolOut;
+		}
+	}
+
+	/**
+	 * The stream protocol messages are read from: the real standard input.
+	 * @return the stream
+	 */
+	public static InputStream protocolInput() {
+		return new FileInputStream(FileDescriptor.in);
+	}
+
+}
