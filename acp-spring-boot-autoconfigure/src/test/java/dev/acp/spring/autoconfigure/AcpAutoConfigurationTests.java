@@ -1,0 +1,372 @@
+package dev.acp.spring.autoconfigure;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.acp.spring.agent.AcpAgent;
+import dev.acp.spring.agent.AcpCapabilitiesCustomizer;
+import dev.acp.spring.annotation.AcpExtension;
+import dev.acp.spring.annotation.AcpMethod;
+import dev.acp.spring.annotation.AcpNotification;
+import dev.acp.spring.jsonrpc.JsonRpcCodec;
+import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
+import dev.acp.spring.method.AcpHandlerKind;
+import dev.acp.spring.method.AcpMethodRegistry;
+import dev.acp.spring.protocol.AgentCapabilities;
+import dev.acp.spring.protocol.InitializeResponse;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.BeanInitializationException;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link AcpAutoConfiguration}.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+class AcpAutoConfigurationTests {
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class))
+		.withPropertyValues("acp.transport=none");
+
+	@Test
+	void agentIsConfiguredWithDefaults() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasSingleBean(AcpAgent.class)
+				.hasSingleBean(JsonRpcCodec.class)
+				.hasSingleBean(JsonRpcConnectionFactory.class)
+				.hasSingleBean(AcpMethodRegistry.class)
+				.doesNotHaveBean(StdioTransportLifecycle.class);
+			assertThat(context.getBean(AcpAgent.class).agentInfo().name()).isEqualTo("acp-agent");
+			assertThat(context.getBean(AcpMethodRegistry.class).isFrozen()).isTrue();
+		});
+	}
+
+	@Test
+	void stdioTransportIsTheDefault() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class))
+			.run((context) -> assertThat(context).hasSingleBean(StdioTransportLifecycle.class));
+	}
+
+	@Test
+	void autoConfigurationBacksOffWhenDisabled() {
+		this.contextRunner.withPropertyValues("acp.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(AcpAgent.class)
+				.doesNotHaveBean(JsonRpcConnectionFactory.class));
+	}
+
+	@Test
+	void agentInfoComesFromPropertiesThenFromTheApplication() {
+		this.contextRunner.withPropertyValues("spring.application.name=from-app", "spring.application.version=2.0")
+			.run((context) -> {
+				AcpAgent agent = context.getBean(AcpAgent.class);
+				assertThat(agent.agentInfo().name()).isEqualTo("from-app");
+				assertThat(agent.agentInfo().version()).isEqualTo("2.0");
+			});
+		this.contextRunner
+			.withPropertyValues("spring.application.name=from-app", "acp.agent.name=explicit", "acp.agent.version=3.1",
+					"acp.agent.title=Explicit Agent")
+			.run((context) -> {
+				AcpAgent agent = context.getBean(AcpAgent.class);
+				assertThat(agent.agentInfo().name()).isEqualTo("explicit");
+				assertThat(agent.agentInfo().version()).isEqualTo("3.1");
+				assertThat(agent.agentInfo().title()).isEqualTo("Explicit Agent");
+			});
+	}
+
+	@Test
+	void userCodecWins() {
+		this.contextRunner.withUserConfiguration(UserCodecConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(JsonRpcCodec.class);
+			assertThat(context.getBean(JsonRpcCodec.class)).isSameAs(context.getBean("customCodec"));
+		});
+	}
+
+	@Test
+	void protocolMapperNeverIndentsEvenWhenTheApplicationDoes() {
+		this.contextRunner.withPropertyValues("spring.jackson.serialization.indent-output=true").run((context) -> {
+			JsonRpcCodec codec = context.getBean(JsonRpcCodec.class);
+			assertThat(codec.mapper().isEnabled(SerializationFeature.INDENT_OUTPUT)).isFalse();
+			byte[] frame = codec.encodeResult(codec.mapper().getNodeFactory().numberNode(1),
+					Map.of("a", Map.of("b", List.of(1, 2))));
+			assertThat(new String(frame)).doesNotContain("\n");
+			assertThat(context.getBean(JsonMapper.class).isEnabled(SerializationFeature.INDENT_OUTPUT)).isTrue();
+		});
+	}
+
+	@Test
+	void handlersAreDiscoveredAndAdvertised() {
+		this.contextRunner.withUserConfiguration(AnalyticsConfiguration.class)
+			.withPropertyValues("acp.extensions[example.com/analytics].meta.events[0]=tool_execution",
+					"acp.extensions[example.com/analytics].meta.events[1]=model_call")
+			.run((context) -> {
+				AcpMethodRegistry registry = context.getBean(AcpMethodRegistry.class);
+				assertThat(registry.find("_example.com/analytics/summary").kind()).isEqualTo(AcpHandlerKind.REQUEST);
+				assertThat(registry.find("_example.com/analytics/event").kind()).isEqualTo(AcpHandlerKind.NOTIFICATION);
+				JsonNode meta = advertisedMeta(context.getBean(AcpAgent.class), context.getBean(JsonRpcCodec.class));
+				assertThat(meta.toString()).isEqualTo("{\"example.com/analytics\":{\"version\":\"1.0\","
+						+ "\"methods\":[\"_example.com/analytics/summary\"],"
+						+ "\"notifications\":[\"_example.com/analytics/event\"],"
+						+ "\"events\":[\"tool_execution\",\"model_call\"]}}");
+			});
+	}
+
+	@Test
+	void namespaceWithoutAnnotationComesFromTheMethodName() {
+		this.contextRunner.withUserConfiguration(ZedConfiguration.class)
+			.withPropertyValues("acp.extensions[zed.dev].version=0.3")
+			.run((context) -> {
+				JsonNode meta = advertisedMeta(context.getBean(AcpAgent.class), context.getBean(JsonRpcCodec.class));
+				assertThat(meta.toString())
+					.isEqualTo("{\"zed.dev\":{\"version\":\"0.3\",\"methods\":[\"_zed.dev/workspace/buffers\"]}}");
+			});
+	}
+
+	@Test
+	void capabilitiesCustomizersApplyLast() {
+		this.contextRunner.withUserConfiguration(AnalyticsConfiguration.class, CustomizerConfiguration.class)
+			.run((context) -> {
+				AgentCapabilities capabilities = context.getBean(AcpAgent.class)
+					.initializeResponse()
+					.agentCapabilities();
+				assertThat(capabilities.loadSession()).isTrue();
+				assertThat(capabilities.meta()).containsOnlyKeys("example.com/analytics", "custom.dev");
+			});
+	}
+
+	@Test
+	void coreHandlersSetTheirCapabilityFlags() {
+		this.contextRunner.withUserConfiguration(CoreHandlersConfiguration.class).run((context) -> {
+			AgentCapabilities capabilities = context.getBean(AcpAgent.class).initializeResponse().agentCapabilities();
+			assertThat(capabilities.loadSession()).isTrue();
+			assertThat(capabilities.sessionCapabilities().list()).isEmpty();
+			assertThat(capabilities.meta()).isNull();
+		});
+	}
+
+	@Test
+	void badHandlerNameFailsStartupNamingBeanAndMethod() {
+		this.contextRunner.withUserConfiguration(BadNameConfiguration.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).isInstanceOf(BeanInitializationException.class)
+				.hasMessageContaining("'BadName.oops' of bean 'badName'")
+				.hasMessageContaining("'vendor/oops'");
+		});
+	}
+
+	@Test
+	void duplicateHandlerNameFailsStartupNamingBoth() {
+		this.contextRunner.withUserConfiguration(AnalyticsConfiguration.class, DuplicateConfiguration.class)
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).hasMessageContaining("Duplicate ACP handler")
+					.hasMessageContaining("Analytics.summary")
+					.hasMessageContaining("Duplicate.summary");
+			});
+	}
+
+	@Test
+	void methodOutsideItsExtensionNamespaceFailsStartup() {
+		this.contextRunner.withUserConfiguration(OutsideNamespaceConfiguration.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure())
+				.hasMessageContaining("outside the namespace 'example.com/analytics'");
+		});
+	}
+
+	@Test
+	void unsupportedParameterFailsStartup() {
+		this.contextRunner.withUserConfiguration(UnsupportedParameterConfiguration.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).hasMessageContaining("unsupported parameter of type int");
+		});
+	}
+
+	@Test
+	void worksWithoutBeanValidationOnTheClasspath() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader("jakarta.validation"))
+			.withUserConfiguration(AnalyticsConfiguration.class)
+			.run((context) -> assertThat(context).hasNotFailed().hasSingleBean(AcpAgent.class));
+	}
+
+	private static JsonNode advertisedMeta(AcpAgent agent, JsonRpcCodec codec) {
+		InitializeResponse response = agent.initializeResponse();
+		return codec.mapper().valueToTree(response).get("agentCapabilities").get("_meta");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserCodecConfiguration {
+
+		@Bean
+		JsonRpcCodec customCodec() {
+			return new JsonRpcCodec(JsonMapper.builder().build());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class AnalyticsConfiguration {
+
+		@Bean
+		Analytics analytics() {
+			return new Analytics();
+		}
+
+	}
+
+	@AcpExtension(value = "example.com/analytics", version = "1.0")
+	static class Analytics {
+
+		@AcpNotification("_example.com/analytics/event")
+		void event(Map<String, Object> event) {
+		}
+
+		@AcpMethod("_example.com/analytics/summary")
+		Map<String, Object> summary(JsonNode params) {
+			return Map.of();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ZedConfiguration {
+
+		@Bean
+		Zed zed() {
+			return new Zed();
+		}
+
+	}
+
+	static class Zed {
+
+		@AcpMethod("_zed.dev/workspace/buffers")
+		Map<String, Object> buffers(JsonNode params) {
+			return Map.of();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CustomizerConfiguration {
+
+		@Bean
+		AcpCapabilitiesCustomizer customizer() {
+			return (capabilities) -> {
+				capabilities.loadSession(true);
+				capabilities.meta().put("custom.dev", Map.of("version", "2"));
+			};
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CoreHandlersConfiguration {
+
+		@Bean
+		CoreHandlers coreHandlers() {
+			return new CoreHandlers();
+		}
+
+	}
+
+	static class CoreHandlers {
+
+		@AcpMethod("session/load")
+		void load(JsonNode params) {
+		}
+
+		@AcpMethod("session/list")
+		Map<String, Object> list(JsonNode params) {
+			return Map.of("sessions", List.of());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class BadNameConfiguration {
+
+		@Bean
+		BadName badName() {
+			return new BadName();
+		}
+
+	}
+
+	static class BadName {
+
+		@AcpMethod("vendor/oops")
+		void oops(JsonNode params) {
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class DuplicateConfiguration {
+
+		@Bean
+		Duplicate duplicate() {
+			return new Duplicate();
+		}
+
+	}
+
+	static class Duplicate {
+
+		@AcpMethod("_example.com/analytics/summary")
+		Map<String, Object> summary(JsonNode params) {
+			return Map.of();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OutsideNamespaceConfiguration {
+
+		@Bean
+		Outside outside() {
+			return new Outside();
+		}
+
+	}
+
+	@AcpExtension("example.com/analytics")
+	static class Outside {
+
+		@AcpMethod("_other.dev/thing")
+		void thing(JsonNode params) {
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UnsupportedParameterConfiguration {
+
+		@Bean
+		Unsupported unsupported() {
+			return new Unsupported();
+		}
+
+	}
+
+	static class Unsupported {
+
+		@AcpMethod("_x.dev/count")
+		void count(int value) {
+		}
+
+	}
+
+}

@@ -1,0 +1,160 @@
+// Records every message that crosses the connection and checks it as it goes:
+//   - raw stdout lines must each be one JSON object (newline-delimited JSON),
+//   - every agent message must be a well-formed JSON-RPC 2.0 message,
+//   - every agent response must answer a request the client actually sent,
+//     exactly once,
+//   - ACP messages the agent sends are validated against the `$defs` type of
+//     their method (see schema.js).
+// Problems are collected, not thrown, so one bad line does not break the
+// transport; tests call `assertClean()` at the end.
+
+import assert from "node:assert/strict";
+import { agentToClientDefFor, responseDefFor, validateDef } from "./schema.js";
+
+const ALLOWED_KEYS = new Set(["jsonrpc", "id", "method", "params", "result", "error"]);
+
+function isPlainObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Returns a list of JSON-RPC 2.0 shape violations of `msg` (empty when fine). */
+export function jsonRpcViolations(msg) {
+  if (!isPlainObject(msg)) return ["not a JSON object"];
+  const out = [];
+  if (msg.jsonrpc !== "2.0") out.push(`jsonrpc is ${JSON.stringify(msg.jsonrpc)}, expected "2.0"`);
+  for (const k of Object.keys(msg)) if (!ALLOWED_KEYS.has(k)) out.push(`unexpected member "${k}"`);
+  const validId = (id) => typeof id === "string" || (typeof id === "number" && Number.isInteger(id));
+  if ("method" in msg) {
+    if (typeof msg.method !== "string") out.push("method is not a string");
+    if ("id" in msg && !validId(msg.id)) out.push(`request id ${JSON.stringify(msg.id)} is not a string or integer`);
+    if ("params" in msg && (typeof msg.params !== "object" || msg.params === null)) {
+      out.push("params present but not an object or array");
+    }
+    if ("result" in msg || "error" in msg) out.push("request/notification carries result or error");
+  } else if ("id" in msg) {
+    if (!(validId(msg.id) || msg.id === null)) out.push(`response id ${JSON.stringify(msg.id)} is invalid`);
+    const hasResult = "result" in msg;
+    const hasError = "error" in msg;
+    if (hasResult === hasError) out.push("response must have exactly one of result / error");
+    if (hasError) {
+      const e = msg.error;
+      if (!isPlainObject(e)) out.push("error is not an object");
+      else {
+        if (!Number.isInteger(e.code)) out.push("error.code is not an integer");
+        if (typeof e.message !== "string") out.push("error.message is not a string");
+      }
+    }
+    if ("params" in msg) out.push("response carries params");
+  } else {
+    out.push("neither a request/notification (method) nor a response (id)");
+  }
+  return out;
+}
+
+const short = (v, n = 300) => {
+  const s = typeof v === "string" ? v : JSON.stringify(v);
+  return s.length > n ? `${s.slice(0, n)}...` : s;
+};
+
+export class Wire {
+  /** Raw stdout lines (stdio transport only), in arrival order. */
+  rawLines = [];
+  /** Messages received from the agent, in arrival order. */
+  inbound = [];
+  /** Messages sent to the agent, in send order. */
+  outbound = [];
+  /** Both directions interleaved in the order seen here: { dir: "in" | "out", msg }. */
+  events = [];
+  /** Human-readable protocol violations. */
+  problems = [];
+  /** `$defs` name -> number of agent messages validated against it. */
+  validated = {};
+
+  #requestMethods = new Map(); // outbound request id -> method
+  #answered = new Set();
+
+  /** Called by the stdio transport for each complete stdout line. */
+  rawLine(text, { terminated = true } = {}) {
+    const n = this.rawLines.length + 1;
+    this.rawLines.push(text);
+    if (!terminated) this.problems.push(`stdout line ${n} is not newline-terminated: ${short(text)}`);
+    if (text.trim() === "") {
+      this.problems.push(`stdout line ${n} is blank`);
+      return;
+    }
+    let parsed;
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      this.problems.push(`stdout line ${n} is not JSON (${e.message}): ${short(text)}`);
+      return;
+    }
+    if (!isPlainObject(parsed)) this.problems.push(`stdout line ${n} is not a JSON object: ${short(text)}`);
+  }
+
+  /** Called for each message the client sends. */
+  outboundMessage(msg) {
+    this.outbound.push(msg);
+    this.events.push({ dir: "out", msg });
+    if (isPlainObject(msg) && "method" in msg && "id" in msg) this.#requestMethods.set(msg.id, msg.method);
+  }
+
+  /** Called for each message the agent sends (already parsed). */
+  inboundMessage(msg) {
+    const index = this.inbound.length;
+    this.inbound.push(msg);
+    this.events.push({ dir: "in", msg });
+    const where = `agent message #${index + 1} ${short(msg)}`;
+    const violations = jsonRpcViolations(msg);
+    if (violations.length) {
+      this.problems.push(`${where}: not valid JSON-RPC 2.0: ${violations.join("; ")}`);
+      return;
+    }
+    if ("method" in msg) {
+      const isRequest = "id" in msg;
+      const def = agentToClientDefFor(msg.method, isRequest);
+      if (def) this.#validate(def, msg.params ?? {}, where);
+      return;
+    }
+    // A response: it must answer one of our requests, once.
+    if (!this.#requestMethods.has(msg.id)) {
+      this.problems.push(`${where}: response to unknown request id ${JSON.stringify(msg.id)}`);
+      return;
+    }
+    if (this.#answered.has(msg.id)) {
+      this.problems.push(`${where}: second response to request id ${JSON.stringify(msg.id)}`);
+      return;
+    }
+    this.#answered.add(msg.id);
+    const def = responseDefFor(this.#requestMethods.get(msg.id));
+    if (def && "result" in msg) this.#validate(def, msg.result, where);
+  }
+
+  #validate(def, value, where) {
+    const err = validateDef(def, value);
+    if (err) this.problems.push(`${where}: fails schema $defs/${def}: ${err}`);
+    else this.validated[def] = (this.validated[def] ?? 0) + 1;
+  }
+
+  /** Id of the first request we sent with `method` (and matching params predicate). */
+  requestId(method, paramsMatch = () => true) {
+    const m = this.outbound.find((x) => x.method === method && "id" in x && paramsMatch(x.params));
+    return m?.id;
+  }
+
+  /** Index into `inbound` of the first message satisfying `pred`, or -1. */
+  indexOf(pred) {
+    return this.inbound.findIndex(pred);
+  }
+
+  /** Index of the agent's response to our request `id`, or -1. */
+  responseIndex(id) {
+    return this.indexOf((m) => !("method" in m) && m.id === id);
+  }
+
+  /** Fails with the full list of problems, if any were seen. */
+  assertClean() {
+    assert.ok(this.inbound.length > 0, "the agent never sent anything");
+    assert.deepEqual(this.problems, [], `protocol problems on the wire:\n  ${this.problems.join("\n  ")}`);
+  }
+}

@@ -1,0 +1,46 @@
+// Self-checks of the wire checker itself (no agent needed), so that a clean
+// wire report in the other tests means something.
+
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { agentToClientDefFor, responseDefFor, validateDef } from "../lib/schema.js";
+import { jsonRpcViolations, Wire } from "../lib/wire.js";
+
+describe("wire checker", () => {
+  test("maps methods to the ACP $defs types", () => {
+    assert.equal(responseDefFor("initialize"), "InitializeResponse");
+    assert.equal(responseDefFor("session/new"), "NewSessionResponse");
+    assert.equal(responseDefFor("session/prompt"), "PromptResponse");
+    assert.equal(agentToClientDefFor("session/update", false), "SessionNotification");
+    assert.equal(responseDefFor("_demo.acp/echo"), undefined);
+  });
+
+  test("schema validation accepts good and rejects bad messages", () => {
+    assert.equal(validateDef("PromptResponse", { stopReason: "end_turn" }), null);
+    assert.notEqual(validateDef("PromptResponse", { stopReason: "done" }), null);
+    assert.notEqual(validateDef("InitializeResponse", { protocolVersion: "1" }), null);
+    const chunk = { sessionId: "s", update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "x" } } };
+    assert.equal(validateDef("SessionNotification", chunk), null);
+    assert.notEqual(validateDef("SessionNotification", { sessionId: "s" }), null);
+  });
+
+  test("JSON-RPC 2.0 shape rules", () => {
+    assert.deepEqual(jsonRpcViolations({ jsonrpc: "2.0", id: 0, result: {} }), []);
+    assert.deepEqual(jsonRpcViolations({ jsonrpc: "2.0", method: "m" }), []);
+    assert.notDeepEqual(jsonRpcViolations({ jsonrpc: "2.0", id: 1, result: {}, error: null }), []);
+    assert.notDeepEqual(jsonRpcViolations({ jsonrpc: "2.0", method: "m", params: null }), []);
+    assert.notDeepEqual(jsonRpcViolations({ id: 1, result: {} }), []);
+    assert.notDeepEqual(jsonRpcViolations({ jsonrpc: "2.0", id: 1, error: { code: "x", message: "m" } }), []);
+  });
+
+  test("Wire flags bad lines, stray responses and schema failures", () => {
+    const w = new Wire();
+    w.rawLine("not json");
+    w.outboundMessage({ jsonrpc: "2.0", id: 0, method: "session/prompt", params: {} });
+    w.inboundMessage({ jsonrpc: "2.0", id: 0, result: { stopReason: "nope" } });
+    w.inboundMessage({ jsonrpc: "2.0", id: 0, result: { stopReason: "end_turn" } });
+    w.inboundMessage({ jsonrpc: "2.0", id: 7, result: {} });
+    assert.equal(w.problems.length, 4, w.problems.join("\n"));
+    assert.throws(() => w.assertClean());
+  });
+});
