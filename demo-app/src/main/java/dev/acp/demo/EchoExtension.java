@@ -8,7 +8,8 @@ import tools.jackson.databind.JsonNode;
 import org.springframework.stereotype.Component;
 
 /**
- * The {@code demo.acp} extension: echoes params exactly as received.
+ * The {@code demo.acp} extension: echoes params exactly as received. It also prints them
+ * with {@code System.out}, as careless code does, to show that stdout stays clean.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -18,6 +19,9 @@ public class EchoExtension {
 
 	@AcpMethod("_demo.acp/echo")
 	Echo echo(JsonNode params) {
+		// Deliberately careless: over stdio the starter sends System.out to standard
+		// error.
+		System.out.println("echo params: " + params);
 		return new Echo(params);
 	}
 

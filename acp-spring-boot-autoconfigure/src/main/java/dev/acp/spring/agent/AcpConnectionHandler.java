@@ -104,12 +104,12 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 					"initialize was already called on this connection");
 		}
 		if (params == null || !params.isObject()) {
-			throw ParamsBinding.invalidParams(List.of(Map.of("field", "params", "message", "is required")));
+			throw ParamsBinding.invalidParams(List.of(ParamsBinding.fieldError("params", "is required")));
 		}
 		InitializeRequest request = (InitializeRequest) ParamsBinding.bind(this.mapper, params,
 				this.mapper.constructType(InitializeRequest.class), null);
 		if (request.protocolVersion() == null) {
-			throw ParamsBinding.invalidParams(List.of(Map.of("field", "protocolVersion", "message", "is required")));
+			throw ParamsBinding.invalidParams(List.of(ParamsBinding.fieldError("protocolVersion", "is required")));
 		}
 		List<String> missing = this.agent.missingRequiredExtensions(request.clientCapabilities());
 		if (!missing.isEmpty()) {

@@ -42,7 +42,7 @@ final class BeanValidation {
 
 	private static List<Map<String, String>> describe(Collection<? extends ConstraintViolation<?>> violations) {
 		return violations.stream()
-			.map((violation) -> Map.of("field", violation.getPropertyPath().toString(), "message",
+			.map((violation) -> ParamsBinding.fieldError(violation.getPropertyPath().toString(),
 					violation.getMessage()))
 			.sorted(Comparator.comparing((Map<String, String> error) -> error.get("field")))
 			.toList();

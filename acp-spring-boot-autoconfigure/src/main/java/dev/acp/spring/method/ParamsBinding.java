@@ -1,5 +1,6 @@
 package dev.acp.spring.method;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -49,6 +50,19 @@ public final class ParamsBinding {
 		return new AcpException(JsonRpcError.INVALID_PARAMS, "Invalid params", Map.of("errors", errors));
 	}
 
+	/**
+	 * One entry of the {@code errors} list of an -32602 error.
+	 * @param field the path of the offending field
+	 * @param message what is wrong with it
+	 * @return the entry, field first
+	 */
+	public static Map<String, String> fieldError(String field, String message) {
+		Map<String, String> error = new LinkedHashMap<>();
+		error.put("field", field);
+		error.put("message", message);
+		return error;
+	}
+
 	private static Map<String, String> describe(JacksonException ex, String root) {
 		StringBuilder path = new StringBuilder((root != null) ? root : "");
 		for (JacksonException.Reference reference : ex.getPath()) {
@@ -74,7 +88,7 @@ public final class ParamsBinding {
 		else if (ex instanceof MismatchedInputException) {
 			message = "has the wrong type or shape";
 		}
-		return Map.of("field", path.isEmpty() ? "params" : path.toString(), "message", message);
+		return fieldError(path.isEmpty() ? "params" : path.toString(), message);
 	}
 
 }

@@ -1,0 +1,91 @@
+package dev.acp.spring.architecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * Holds the layer rules of the design: each layer knows only the layers below it.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+class LayerArchitectureTests {
+
+	private static final String BASE = "dev.acp.spring";
+
+	private static JavaClasses classes;
+
+	@BeforeAll
+	static void importClasses() {
+		classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+			.importPackages(BASE);
+	}
+
+	@Test
+	void jsonRpcKnowsNeitherAcpNorSpringNorTransports() {
+		noClasses().that()
+			.resideInAPackage(BASE + ".jsonrpc..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("org.springframework..", BASE + ".protocol..", BASE + ".annotation..",
+					BASE + ".method..", BASE + ".agent..", BASE + ".transport..", BASE + ".autoconfigure..",
+					BASE + ".actuate..")
+			.check(classes);
+	}
+
+	@Test
+	void protocolKnowsNoSpringAndNoHigherLayer() {
+		noClasses().that()
+			.resideInAPackage(BASE + ".protocol..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("org.springframework..", BASE + ".jsonrpc..", BASE + ".annotation..",
+					BASE + ".method..", BASE + ".agent..", BASE + ".transport..", BASE + ".autoconfigure..",
+					BASE + ".actuate..")
+			.check(classes);
+	}
+
+	@Test
+	void handlerModelKnowsNoTransportAgentOrWiring() {
+		noClasses().that()
+			.resideInAnyPackage(BASE + ".annotation..", BASE + ".method..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(BASE + ".agent..", BASE + ".transport..", BASE + ".autoconfigure..",
+					BASE + ".actuate..", "org.springframework.boot..")
+			.check(classes);
+	}
+
+	@Test
+	void agentKnowsNoTransportOrWiring() {
+		noClasses().that()
+			.resideInAPackage(BASE + ".agent..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(BASE + ".transport..", BASE + ".autoconfigure..", BASE + ".actuate..",
+					"org.springframework.boot..")
+			.check(classes);
+	}
+
+	@Test
+	void transportsKnowOnlyJsonRpc() {
+		noClasses().that()
+			.resideInAPackage(BASE + ".transport..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(BASE + ".protocol..", BASE + ".annotation..", BASE + ".method..", BASE + ".agent..",
+					BASE + ".autoconfigure..", BASE + ".actuate..")
+			.check(classes);
+	}
+
+	@Test
+	void packagesHaveNoCycles() {
+		slices().matching(BASE + ".(*)..").should().beFreeOfCycles().check(classes);
+	}
+
+}

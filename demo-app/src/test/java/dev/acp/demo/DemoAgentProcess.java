@@ -1,0 +1,127 @@
+package dev.acp.demo;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The demo jar started as a subprocess, driven over its standard streams.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class DemoAgentProcess implements AutoCloseable {
+
+	static final JsonMapper mapper = JsonMapper.builder().build();
+
+	private final Process process;
+
+	private final OutputStream stdin;
+
+	private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+
+	private final List<String> allLines = new ArrayList<>();
+
+	private final Path stderr;
+
+	private DemoAgentProcess(Process process, Path stderr) {
+		this.process = process;
+		this.stdin = process.getOutputStream();
+		this.stderr = stderr;
+		Thread reader = new Thread(this::readStdout, "demo-stdout");
+		reader.setDaemon(true);
+		reader.start();
+	}
+
+	static DemoAgentProcess start(String... args) throws IOException {
+		String jar = System.getProperty("acp.demo.jar", "target/acp-demo.jar");
+		List<String> command = new ArrayList<>();
+		command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+		command.add("-jar");
+		command.add(jar);
+		command.addAll(List.of(args));
+		Path stderr = Files.createTempFile("acp-demo", ".stderr");
+		Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
+		return new DemoAgentProcess(process, stderr);
+	}
+
+	private void readStdout() {
+		try (BufferedReader reader = new BufferedReader(
+				new InputStreamReader(this.process.getInputStream(), StandardCharsets.UTF_8))) {
+			String line;
+			while ((line = reader.readLine()) != null) {
+				synchronized (this.allLines) {
+					this.allLines.add(line);
+				}
+				this.lines.add(line);
+			}
+		}
+		catch (IOException ex) {
+			// the process ended
+		}
+	}
+
+	void send(String line) throws IOException {
+		this.stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+		this.stdin.flush();
+	}
+
+	JsonNode next(Duration timeout) throws InterruptedException {
+		String line = this.lines.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		if (line == null) {
+			throw new AssertionError("No message from the agent within " + timeout + "; stderr:\n" + stderrTail());
+		}
+		return mapper.readTree(line);
+	}
+
+	void closeInput() throws IOException {
+		this.stdin.close();
+	}
+
+	int awaitExit(Duration timeout) throws InterruptedException {
+		if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+			throw new AssertionError("The agent did not exit within " + timeout);
+		}
+		return this.process.exitValue();
+	}
+
+	List<String> stdoutLines() {
+		synchronized (this.allLines) {
+			return List.copyOf(this.allLines);
+		}
+	}
+
+	String stderr() throws IOException {
+		return Files.readString(this.stderr);
+	}
+
+	private String stderrTail() {
+		try {
+			String text = stderr();
+			return text.substring(Math.max(0, text.length() - 4000));
+		}
+		catch (IOException ex) {
+			return "(unreadable)";
+		}
+	}
+
+	@Override
+	public void close() throws IOException {
+		this.process.destroyForcibly();
+		Files.deleteIfExists(this.stderr);
+	}
+
+}

@@ -1,0 +1,95 @@
+package dev.acp.demo;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Runs the demo jar over stdio as an editor would, and checks that standard output
+ * carries protocol messages only, whatever the logging and handlers do.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+class DemoAgentStdioIT {
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+	@Test
+	void standardOutputCarriesOnlyJsonRpcMessagesWithDebugLoggingAndPrintingHandlers() throws Exception {
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--logging.level.root=DEBUG")) {
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"_demo.acp/echo\",\"params\":{\"x\":1}}");
+			agent.send("this is not json");
+			agent.send("[{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"_demo.acp/echo\"}]");
+			agent.send("{\"jsonrpc\":\"1.0\",\"id\":3,\"method\":\"_demo.acp/echo\"}");
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"_nobody.example/missing\"}");
+			agent.send("{\"jsonrpc\":\"2.0\",\"method\":\"_nobody.example/ping\"}");
+			agent.send(
+					"{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"session/new\",\"params\":{\"cwd\":{\"not\":\"a path\"}}}");
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error\"}}");
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":\"last\",\"method\":\"_demo.acp/echo\",\"params\":{}}");
+			Map<String, JsonNode> byId = new HashMap<>();
+			List<Integer> nullIdCodes = new ArrayList<>();
+			for (int i = 0; i < 8; i++) {
+				JsonNode message = agent.next(TIMEOUT);
+				if (message.get("id").isNull()) {
+					nullIdCodes.add(message.path("error").path("code").asInt());
+				}
+				else {
+					byId.put(message.get("id").toString(), message);
+				}
+			}
+			agent.closeInput();
+			assertThat(agent.awaitExit(TIMEOUT)).isZero();
+
+			assertThat(agent.stdoutLines()).hasSize(8).allSatisfy((line) -> {
+				JsonNode message = DemoAgentProcess.mapper.readTree(line);
+				assertThat(message.isObject()).as(line).isTrue();
+				assertThat(message.path("jsonrpc").asString()).as(line).isEqualTo("2.0");
+			});
+			assertThat(byId.get("0").path("result").path("agentInfo").path("name").asString()).isEqualTo("acp-demo");
+			assertThat(byId.get("1").path("result").path("params").path("x").asInt()).isEqualTo(1);
+			assertThat(nullIdCodes).containsExactlyInAnyOrder(-32700, -32600);
+			assertThat(byId.get("3").path("error").path("code").asInt()).isEqualTo(-32600);
+			assertThat(byId.get("4").path("error").path("code").asInt()).isEqualTo(-32601);
+			assertThat(byId.get("5").path("error").path("code").asInt()).isEqualTo(-32602);
+			assertThat(byId.get("5").path("error").path("data").toString()).contains("cwd");
+			assertThat(byId.get("\"last\"").path("result").path("params").isObject()).isTrue();
+			String stderr = agent.stderr();
+			assertThat(stderr).contains("DEBUG").contains("echo params: {\"x\":1}");
+		}
+	}
+
+	@Test
+	void requestsInFlightAtEndOfInputAreAnsweredBeforeTheProcessExits() throws Exception {
+		try (DemoAgentProcess agent = DemoAgentProcess.start()) {
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
+			assertThat(agent.next(TIMEOUT).path("id").asInt()).isZero();
+			agent.send(
+					"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session/new\",\"params\":{\"cwd\":\"/tmp\",\"mcpServers\":[]}}");
+			String sessionId = agent.next(TIMEOUT).path("result").path("sessionId").asString();
+			for (int i = 0; i < 50; i++) {
+				agent.send("{\"jsonrpc\":\"2.0\",\"id\":" + (100 + i) + ",\"method\":\"session/prompt\",\"params\":"
+						+ "{\"sessionId\":\"" + sessionId + "\",\"prompt\":[{\"type\":\"text\",\"text\":\"p" + i
+						+ "\"}]}}");
+			}
+			agent.closeInput();
+			assertThat(agent.awaitExit(TIMEOUT)).isZero();
+			long answers = agent.stdoutLines()
+				.stream()
+				.map(DemoAgentProcess.mapper::readTree)
+				.filter((message) -> message.path("id").asInt() >= 100)
+				.filter((message) -> "end_turn".equals(message.path("result").path("stopReason").asString()))
+				.count();
+			assertThat(answers).isEqualTo(50);
+		}
+	}
+
+}
