@@ -136,7 +136,11 @@ public final class AcpCapabilityAdvertiser {
 
 		private final TreeSet<String> notifications = new TreeSet<>();
 
-		private AcpExtension annotation;
+		private String annotatedVersion;
+
+		private String annotatedUri;
+
+		private boolean annotatedRequired;
 
 		Namespace(String name) {
 			this.name = name;
@@ -144,27 +148,29 @@ public final class AcpCapabilityAdvertiser {
 
 		void add(AcpHandlerMethod handler) {
 			((handler.kind() == AcpHandlerKind.REQUEST) ? this.methods : this.notifications).add(handler.name());
-			AcpExtension found = handler.extension();
-			if (found != null && found.value().equals(this.name) && this.annotation == null) {
-				this.annotation = found;
+			AcpExtension extension = handler.extension();
+			if (extension != null) {
+				this.annotatedVersion = StringUtils.hasText(extension.version()) ? extension.version()
+						: this.annotatedVersion;
+				this.annotatedUri = StringUtils.hasText(extension.uri()) ? extension.uri() : this.annotatedUri;
+				this.annotatedRequired |= extension.required();
 			}
 		}
 
 		boolean isRequired(AcpExtensionDefinition definition) {
-			return (definition != null && definition.required())
-					|| (this.annotation != null && this.annotation.required());
+			return (definition != null && definition.required()) || this.annotatedRequired;
 		}
 
 		Map<String, Object> describe(AcpExtensionDefinition definition) {
 			Map<String, Object> entry = new LinkedHashMap<>();
 			String version = (definition != null) ? definition.version() : null;
-			if (!StringUtils.hasText(version) && this.annotation != null) {
-				version = this.annotation.version();
+			if (!StringUtils.hasText(version)) {
+				version = this.annotatedVersion;
 			}
 			putIfText(entry, "version", version);
 			String uri = (definition != null) ? definition.uri() : null;
-			if (!StringUtils.hasText(uri) && this.annotation != null) {
-				uri = this.annotation.uri();
+			if (!StringUtils.hasText(uri)) {
+				uri = this.annotatedUri;
 			}
 			putIfText(entry, "uri", uri);
 			if (isRequired(definition)) {

@@ -72,11 +72,6 @@ public class AcpProperties {
 		STDIO,
 
 		/**
-		 * WebSocket endpoint in a servlet web application.
-		 */
-		WEBSOCKET,
-
-		/**
 		 * No transport (tests, or a transport of the application's own).
 		 */
 		NONE

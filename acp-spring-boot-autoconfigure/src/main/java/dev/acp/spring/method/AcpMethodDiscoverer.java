@@ -27,6 +27,7 @@ import org.springframework.core.MethodIntrospector;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationUtils;
+import org.springframework.util.StringUtils;
 import org.springframework.util.function.SingletonSupplier;
 
 /**
@@ -79,7 +80,37 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 				discover(beanName, type, handlers);
 			}
 		}
+		checkExtensionsAgree(handlers.values());
 		this.registry.freeze(new ArrayList<>(handlers.values()));
+	}
+
+	private void checkExtensionsAgree(Iterable<AcpHandlerMethod> handlers) {
+		Map<String, AcpHandlerMethod> declaring = new LinkedHashMap<>();
+		for (AcpHandlerMethod handler : handlers) {
+			AcpExtension extension = handler.extension();
+			if (extension == null) {
+				continue;
+			}
+			AcpHandlerMethod first = declaring.putIfAbsent(extension.value(), handler);
+			if (first != null && !agree(first.extension(), extension)) {
+				throw new BeanInitializationException("Conflicting @AcpExtension(\"" + extension.value()
+						+ "\") declarations on beans '" + first.beanName() + "' and '" + handler.beanName()
+						+ "': version, uri and required must agree (or be left empty on all but one)");
+			}
+			if (first != null && !StringUtils.hasText(first.extension().version())
+					&& StringUtils.hasText(extension.version())) {
+				declaring.put(extension.value(), handler);
+			}
+		}
+	}
+
+	private static boolean agree(AcpExtension first, AcpExtension second) {
+		return agree(first.version(), second.version()) && agree(first.uri(), second.uri())
+				&& first.required() == second.required();
+	}
+
+	private static boolean agree(String first, String second) {
+		return !StringUtils.hasText(first) || !StringUtils.hasText(second) || first.equals(second);
 	}
 
 	private void discover(String beanName, Class<?> targetType, Map<String, AcpHandlerMethod> handlers) {

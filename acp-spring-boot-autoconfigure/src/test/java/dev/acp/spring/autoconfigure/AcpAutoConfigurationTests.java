@@ -195,6 +195,18 @@ class AcpAutoConfigurationTests {
 	}
 
 	@Test
+	void conflictingExtensionVersionsFailStartup() {
+		this.contextRunner.withUserConfiguration(AnalyticsConfiguration.class, ConflictingVersionConfiguration.class)
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure())
+					.hasMessageContaining("Conflicting @AcpExtension(\"example.com/analytics\")")
+					.hasMessageContaining("'analytics'")
+					.hasMessageContaining("'conflicting'");
+			});
+	}
+
+	@Test
 	void worksWithoutBeanValidationOnTheClasspath() {
 		this.contextRunner.withClassLoader(new FilteredClassLoader("jakarta.validation"))
 			.withUserConfiguration(AnalyticsConfiguration.class)
@@ -347,6 +359,25 @@ class AcpAutoConfigurationTests {
 
 		@AcpMethod("_other.dev/thing")
 		void thing(JsonNode params) {
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ConflictingVersionConfiguration {
+
+		@Bean
+		Conflicting conflicting() {
+			return new Conflicting();
+		}
+
+	}
+
+	@AcpExtension(value = "example.com/analytics", version = "2.0")
+	static class Conflicting {
+
+		@AcpMethod("_example.com/analytics/other")
+		void other(JsonNode params) {
 		}
 
 	}

@@ -1,0 +1,73 @@
+package dev.acp.spring.agent;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import dev.acp.spring.jsonrpc.JsonRpcCodec;
+import dev.acp.spring.jsonrpc.JsonRpcConnection;
+import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.context.ApplicationContext;
+
+/**
+ * A client peer driving one in-memory connection of a configured agent.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class TestPeer {
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+	private final JsonRpcCodec codec;
+
+	private final JsonRpcConnection connection;
+
+	private final BlockingQueue<JsonNode> received = new LinkedBlockingQueue<>();
+
+	TestPeer(ApplicationContext context) {
+		this.codec = context.getBean(JsonRpcCodec.class);
+		this.connection = context.getBean(JsonRpcConnectionFactory.class)
+			.open("test", (frame) -> this.received.add(this.codec.mapper().readTree(frame)));
+	}
+
+	JsonRpcConnection connection() {
+		return this.connection;
+	}
+
+	void send(String json) {
+		byte[] frame = json.getBytes(StandardCharsets.UTF_8);
+		this.connection.receive(frame, 0, frame.length);
+	}
+
+	JsonNode next() throws InterruptedException {
+		JsonNode message = this.received.poll(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+		if (message == null) {
+			throw new AssertionError("No message within " + TIMEOUT);
+		}
+		return message;
+	}
+
+	JsonNode poll(Duration timeout) throws InterruptedException {
+		return this.received.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+	}
+
+	JsonNode call(int id, String method, String params) throws InterruptedException {
+		send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\""
+				+ ((params != null) ? ",\"params\":" + params : "") + "}");
+		return next();
+	}
+
+	JsonNode initialize(String clientCapabilities) throws InterruptedException {
+		JsonNode answer = call(0, "initialize", "{\"protocolVersion\":1,\"clientCapabilities\":" + clientCapabilities
+				+ ",\"clientInfo\":{\"name\":\"test-client\",\"version\":\"1.0\"}}");
+		if (!answer.has("result")) {
+			throw new AssertionError("initialize failed: " + answer);
+		}
+		return answer.get("result");
+	}
+
+}
