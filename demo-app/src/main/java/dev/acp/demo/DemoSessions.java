@@ -43,6 +43,9 @@ public class DemoSessions {
 	NewSessionResponse newSession(NewSessionRequest request) {
 		String sessionId = "sess_" + UUID.randomUUID().toString().replace("-", "");
 		this.sessions.put(sessionId, new Session());
+		// Deliberately careless: over stdio the starter sends System.out to standard
+		// error.
+		System.out.println("new session " + sessionId + " in " + request.cwd());
 		return new NewSessionResponse(sessionId);
 	}
 

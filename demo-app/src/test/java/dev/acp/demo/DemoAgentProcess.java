@@ -37,13 +37,15 @@ final class DemoAgentProcess implements AutoCloseable {
 
 	private final Path stderr;
 
+	private final Thread reader;
+
 	private DemoAgentProcess(Process process, Path stderr) {
 		this.process = process;
 		this.stdin = process.getOutputStream();
 		this.stderr = stderr;
-		Thread reader = new Thread(this::readStdout, "demo-stdout");
-		reader.setDaemon(true);
-		reader.start();
+		this.reader = new Thread(this::readStdout, "demo-stdout");
+		this.reader.setDaemon(true);
+		this.reader.start();
 	}
 
 	static DemoAgentProcess start(String... args) throws IOException {
@@ -91,10 +93,19 @@ final class DemoAgentProcess implements AutoCloseable {
 		this.stdin.close();
 	}
 
+	/**
+	 * Send SIGTERM the way an editor does, keeping our end of the pipes open
+	 * ({@link Process#destroy()} would close them and break the agent's output).
+	 */
+	void terminate() throws IOException, InterruptedException {
+		new ProcessBuilder("kill", "-TERM", Long.toString(this.process.pid())).inheritIO().start().waitFor();
+	}
+
 	int awaitExit(Duration timeout) throws InterruptedException {
 		if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 			throw new AssertionError("The agent did not exit within " + timeout);
 		}
+		this.reader.join(timeout.toMillis());
 		return this.process.exitValue();
 	}
 
@@ -106,6 +117,10 @@ final class DemoAgentProcess implements AutoCloseable {
 
 	String stderr() throws IOException {
 		return Files.readString(this.stderr);
+	}
+
+	String stderrQuietly() {
+		return stderrTail();
 	}
 
 	private String stderrTail() {

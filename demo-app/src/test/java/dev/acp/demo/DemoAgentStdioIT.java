@@ -34,10 +34,12 @@ class DemoAgentStdioIT {
 			agent.send(
 					"{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"session/new\",\"params\":{\"cwd\":{\"not\":\"a path\"}}}");
 			agent.send("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error\"}}");
+			agent.send(
+					"{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"session/new\",\"params\":{\"cwd\":\"/work\",\"mcpServers\":[]}}");
 			agent.send("{\"jsonrpc\":\"2.0\",\"id\":\"last\",\"method\":\"_demo.acp/echo\",\"params\":{}}");
 			Map<String, JsonNode> byId = new HashMap<>();
 			List<Integer> nullIdCodes = new ArrayList<>();
-			for (int i = 0; i < 8; i++) {
+			for (int i = 0; i < 9; i++) {
 				JsonNode message = agent.next(TIMEOUT);
 				if (message.get("id").isNull()) {
 					nullIdCodes.add(message.path("error").path("code").asInt());
@@ -49,7 +51,7 @@ class DemoAgentStdioIT {
 			agent.closeInput();
 			assertThat(agent.awaitExit(TIMEOUT)).isZero();
 
-			assertThat(agent.stdoutLines()).hasSize(8).allSatisfy((line) -> {
+			assertThat(agent.stdoutLines()).hasSize(9).allSatisfy((line) -> {
 				JsonNode message = DemoAgentProcess.mapper.readTree(line);
 				assertThat(message.isObject()).as(line).isTrue();
 				assertThat(message.path("jsonrpc").asString()).as(line).isEqualTo("2.0");
@@ -63,8 +65,45 @@ class DemoAgentStdioIT {
 			assertThat(byId.get("5").path("error").path("data").toString()).contains("cwd");
 			assertThat(byId.get("\"last\"").path("result").path("params").isObject()).isTrue();
 			String stderr = agent.stderr();
-			assertThat(stderr).contains("DEBUG").contains("echo params: {\"x\":1}");
+			assertThat(stderr).contains("DEBUG").containsPattern("new session sess_\\w+ in /work");
+			assertThat(byId.get("6").path("result").path("sessionId").asString()).startsWith("sess_");
 		}
+	}
+
+	@Test
+	void terminationWhileDrainingStillAnswersEveryRequest() throws Exception {
+		// as acpx stops an agent: close standard input, wait 100 ms, send SIGTERM
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--acp.stdio.drain-timeout=1s")) {
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
+			assertThat(agent.next(TIMEOUT).path("id").asInt()).isZero();
+			agent.send(
+					"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session/new\",\"params\":{\"cwd\":\"/tmp\",\"mcpServers\":[]}}");
+			String sessionId = agent.next(TIMEOUT).path("result").path("sessionId").asString();
+			agent.send(prompt(10, sessionId, "wait"));
+			for (int i = 0; i < 20; i++) {
+				agent.send(prompt(100 + i, sessionId, "p" + i));
+			}
+			agent.closeInput();
+			Thread.sleep(100);
+			agent.terminate();
+			assertThat(agent.awaitExit(TIMEOUT)).isIn(0, 143);
+			Map<Integer, JsonNode> answers = new HashMap<>();
+			agent.stdoutLines()
+				.stream()
+				.map(DemoAgentProcess.mapper::readTree)
+				.filter((message) -> message.path("id").asInt() >= 10)
+				.forEach((message) -> assertThat(answers.put(message.path("id").asInt(), message)).isNull());
+			assertThat(answers.keySet()).as(() -> "stderr: " + agent.stderrQuietly()).hasSize(21);
+			assertThat(answers.get(10).path("error").path("code").asInt()).isEqualTo(-32800);
+			for (int i = 0; i < 20; i++) {
+				assertThat(answers.get(100 + i).path("result").path("stopReason").asString()).isEqualTo("end_turn");
+			}
+		}
+	}
+
+	private static String prompt(int id, String sessionId, String text) {
+		return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"session/prompt\",\"params\":{\"sessionId\":\""
+				+ sessionId + "\",\"prompt\":[{\"type\":\"text\",\"text\":\"" + text + "\"}]}}";
 	}
 
 	@Test

@@ -16,9 +16,8 @@ import dev.acp.spring.method.AcpArgumentResolvers;
 import dev.acp.spring.method.AcpExceptionTranslator;
 import dev.acp.spring.method.AcpMethodDiscoverer;
 import dev.acp.spring.method.AcpMethodRegistry;
+import dev.acp.spring.protocol.AcpJsonMapper;
 import dev.acp.spring.protocol.Implementation;
-import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -52,11 +51,7 @@ public final class AcpAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	JsonRpcCodec acpJsonRpcCodec(ObjectProvider<JsonMapper.Builder> builder) {
-		JsonMapper mapper = builder.getIfAvailable(JsonMapper::builder)
-			.disable(SerializationFeature.INDENT_OUTPUT)
-			.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-			.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-			.build();
+		JsonMapper mapper = AcpJsonMapper.configure(builder.getIfAvailable(JsonMapper::builder)).build();
 		return new JsonRpcCodec(mapper);
 	}
 

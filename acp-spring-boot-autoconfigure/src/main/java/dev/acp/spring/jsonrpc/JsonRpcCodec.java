@@ -71,12 +71,16 @@ public final class JsonRpcCodec {
 			throw invalid("A message must be a JSON object", null);
 		}
 		JsonNode id = node.get("id");
-		JsonNode readableId = (id != null && isValidId(id)) ? id : null;
+		boolean validId = id != null && isValidId(id);
+		// Only a request's id is echoed: a response's id is one of this side's own ids,
+		// and
+		// echoing it could answer a request of the peer that has the same id.
+		JsonNode readableId = (validId && node.has("method")) ? id : null;
 		JsonNode version = node.get("jsonrpc");
 		if (version == null || !version.isString() || !VERSION.equals(version.stringValue())) {
 			throw invalid("\"jsonrpc\" must be \"2.0\"", readableId);
 		}
-		if (id != null && readableId == null) {
+		if (id != null && !validId) {
 			throw invalid("\"id\" must be a string, a number or null", null);
 		}
 		JsonNode method = node.get("method");

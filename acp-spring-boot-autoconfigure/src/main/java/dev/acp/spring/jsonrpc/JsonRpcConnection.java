@@ -9,6 +9,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -167,7 +168,12 @@ public final class JsonRpcConnection {
 			dispatch(call);
 		}
 		else {
-			this.requestExecutor.execute(() -> dispatch(call));
+			try {
+				this.requestExecutor.execute(() -> dispatch(call));
+			}
+			catch (RejectedExecutionException ex) {
+				cancel(call);
+			}
 		}
 	}
 
@@ -178,6 +184,10 @@ public final class JsonRpcConnection {
 		}
 		catch (Throwable ex) {
 			complete(call, null, ex);
+			return;
+		}
+		if (stage == null) {
+			complete(call, null, null);
 			return;
 		}
 		stage.whenComplete((result, failure) -> complete(call, result, failure));
@@ -226,7 +236,7 @@ public final class JsonRpcConnection {
 			cancelInbound(notification.params());
 			return;
 		}
-		this.notificationExecutor.execute(() -> {
+		executeNotification(() -> {
 			try {
 				this.handler.handleNotification(notification);
 			}
@@ -234,6 +244,15 @@ public final class JsonRpcConnection {
 				logger.error("Handler of notification '" + notification.method() + "' failed", ex);
 			}
 		});
+	}
+
+	private void executeNotification(Runnable task) {
+		try {
+			this.notificationExecutor.execute(task);
+		}
+		catch (RejectedExecutionException ex) {
+			logger.warn("Dropping a notification: the executor refused it");
+		}
 	}
 
 	private void cancelInbound(JsonNode params) {

@@ -30,7 +30,16 @@ final class SerialExecutor implements Executor {
 			}
 			this.running = true;
 		}
-		this.delegate.execute(this::drain);
+		try {
+			this.delegate.execute(this::drain);
+		}
+		catch (RuntimeException ex) {
+			synchronized (this.tasks) {
+				this.tasks.remove(task);
+				this.running = false;
+			}
+			throw ex;
+		}
 	}
 
 	private void drain() {

@@ -80,7 +80,7 @@ final class LineReader {
 			return;
 		}
 		if (this.pendingLength == 0) {
-			if (length > this.maxLineLength) {
+			if (length > this.maxLineLength + 1L) {
 				listener.lineTooLong();
 				return;
 			}
@@ -102,7 +102,7 @@ final class LineReader {
 		if (this.skipping) {
 			return false;
 		}
-		if ((long) this.pendingLength + length > this.maxLineLength) {
+		if ((long) this.pendingLength + length > this.maxLineLength + 1L) {
 			this.pendingLength = 0;
 			this.pending = new byte[0];
 			this.skipping = true;
@@ -117,10 +117,14 @@ final class LineReader {
 		return true;
 	}
 
-	private static void deliver(Listener listener, byte[] buffer, int offset, int length) {
+	private void deliver(Listener listener, byte[] buffer, int offset, int length) {
 		int end = offset + length;
 		if (end > offset && buffer[end - 1] == '\r') {
 			end--;
+		}
+		if (end - offset > this.maxLineLength) {
+			listener.lineTooLong();
+			return;
 		}
 		if (isBlank(buffer, offset, end)) {
 			return;

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -26,6 +28,10 @@ public final class StdioTransport {
 
 	private static final int CHUNK_SIZE = 64 * 1024;
 
+	private static final long CLOSE_GRACE_MILLIS = 5000;
+
+	private static final long INPUT_GRACE_MILLIS = 500;
+
 	private final JsonRpcConnectionFactory connectionFactory;
 
 	private final InputStream in;
@@ -39,6 +45,8 @@ public final class StdioTransport {
 	private final Runnable onInputClosed;
 
 	private final Object lifecycleMonitor = new Object();
+
+	private final CountDownLatch closedLatch = new CountDownLatch(1);
 
 	private NdjsonWriter writer;
 
@@ -83,12 +91,13 @@ public final class StdioTransport {
 	}
 
 	/**
-	 * Whether the transport was started and has not closed.
+	 * Whether the transport was started and its connection has not finished closing (a
+	 * draining transport is still running, so that a shutdown waits for it).
 	 * @return whether running
 	 */
 	public boolean isRunning() {
 		synchronized (this.lifecycleMonitor) {
-			return this.reader != null && !this.closed;
+			return this.reader != null && this.closedLatch.getCount() > 0;
 		}
 	}
 
@@ -103,9 +112,25 @@ public final class StdioTransport {
 	}
 
 	/**
-	 * Drain and close the connection (shutdown); reading stops with the process.
+	 * Drain and close the connection (shutdown, SIGTERM). The reader first gets a moment
+	 * to take in what the peer already sent: a client that closes its end and then
+	 * terminates the agent has its last requests answered too. Reading stops with the
+	 * process.
 	 */
 	public void stop() {
+		logger.debug("Stopping the stdio transport");
+		Thread current;
+		synchronized (this.lifecycleMonitor) {
+			current = this.reader;
+		}
+		if (current != null && current != Thread.currentThread()) {
+			try {
+				current.join(Math.min(INPUT_GRACE_MILLIS, this.drainTimeout.toMillis()));
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
 		close();
 	}
 
@@ -139,20 +164,46 @@ public final class StdioTransport {
 		}
 	}
 
+	/**
+	 * Close the connection once; a second caller (a shutdown arriving while end of input
+	 * drains) waits until the first has answered everything.
+	 * @return whether this call closed the connection
+	 */
 	private boolean close() {
 		JsonRpcConnection open;
 		synchronized (this.lifecycleMonitor) {
-			if (this.closed || this.connection == null) {
+			if (this.connection == null) {
 				return false;
 			}
+			open = this.closed ? null : this.connection;
 			this.closed = true;
-			open = this.connection;
 		}
-		if (!this.connectionFactory.close(open, this.drainTimeout)) {
-			logger.warn("Requests still in flight after " + this.drainTimeout + " were answered as cancelled");
+		if (open == null) {
+			awaitClosed();
+			logger.debug("The stdio connection closed");
+			return false;
 		}
-		this.writer.flush();
+		try {
+			if (!this.connectionFactory.close(open, this.drainTimeout)) {
+				logger.warn("Requests still in flight after " + this.drainTimeout + " were answered as cancelled");
+			}
+			this.writer.flush();
+		}
+		finally {
+			this.closedLatch.countDown();
+		}
 		return true;
+	}
+
+	private void awaitClosed() {
+		try {
+			if (!this.closedLatch.await(this.drainTimeout.toMillis() + CLOSE_GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
+				logger.warn("The connection did not close in time");
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private void outputFailed() {
