@@ -1,9 +1,12 @@
 package dev.acp.spring.agent;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
+import dev.acp.spring.jsonrpc.JsonRpcException;
 import dev.acp.spring.method.AcpClient;
+import dev.acp.spring.method.AcpClientException;
 import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.method.AcpExtensionNotSupportedException;
 import dev.acp.spring.protocol.AcpMethods;
@@ -30,7 +33,26 @@ final class DefaultAcpClient implements AcpClient {
 	@Override
 	public <T> CompletableFuture<T> request(String method, Object params, Class<T> resultType) {
 		checkExtension(method);
-		return this.rpc.request(method, params).thenApply((result) -> convert(result, resultType));
+		CompletableFuture<T> result = new CompletableFuture<>();
+		this.rpc.request(method, params).whenComplete((value, failure) -> {
+			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null)
+					? failure.getCause() : failure;
+			if (cause instanceof JsonRpcException ex) {
+				result.completeExceptionally(new AcpClientException(method, ex.getError()));
+			}
+			else if (cause != null) {
+				result.completeExceptionally(cause);
+			}
+			else {
+				try {
+					result.complete(convert(value, resultType));
+				}
+				catch (RuntimeException ex) {
+					result.completeExceptionally(ex);
+				}
+			}
+		});
+		return result;
 	}
 
 	private <T> T convert(JsonNode result, Class<T> resultType) {

@@ -194,6 +194,10 @@ public final class JsonRpcConnection {
 	}
 
 	private void complete(InboundRequest call, Object result, Throwable failure) {
+		if (call.isCancelled()) {
+			removeInbound(call);
+			return;
+		}
 		byte[] frame = (failure != null) ? this.codec.encodeError(call.id(), toError(call, failure))
 				: encodeResult(call, result);
 		if (call.markAnswered()) {

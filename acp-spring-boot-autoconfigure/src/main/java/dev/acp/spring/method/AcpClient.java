@@ -20,8 +20,9 @@ public interface AcpClient {
 	 * @param method the method name
 	 * @param params the params (any Jackson-writable value) or {@code null}
 	 * @param resultType the type to read the result as
-	 * @return the result; fails with an {@link AcpException} carrying the client's error
-	 * when it answered one
+	 * @return the result; fails with an {@link AcpClientException} carrying the client's
+	 * error when it answered one, or a {@link java.util.concurrent.TimeoutException} when
+	 * it did not answer within {@code acp.client.request-timeout}
 	 */
 	<T> CompletableFuture<T> request(String method, Object params, Class<T> resultType);
 

@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.validation.Valid;
@@ -19,6 +20,7 @@ import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.annotation.AcpNotification;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.method.AcpClient;
+import dev.acp.spring.method.AcpClientException;
 import dev.acp.spring.method.AcpException;
 import dev.acp.spring.method.AcpExtensionNotSupportedException;
 import dev.acp.spring.method.AcpRequestContext;
@@ -271,6 +273,24 @@ class AcpAgentTests {
 	}
 
 	@Test
+	void clientErrorsReachTheHandlerAsAcpClientExceptionNotAsItsOwnAnswer() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{\"_meta\":{\"zed.dev\":{\"workspace\":true}}}");
+			JsonNode request = sendAsync(peer, 1, "_test.dev/askClient");
+			peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id")
+					+ ",\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}");
+			JsonNode answer = peer.next();
+			assertThat(answer.at("/result/clientError").asInt()).isEqualTo(-32601);
+			request = sendAsync(peer, 2, "_test.dev/askClientUnhandled");
+			peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id")
+					+ ",\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}");
+			assertThat(peer.next().get("error").toString())
+				.isEqualTo("{\"code\":-32603,\"message\":\"Internal error\"}");
+		});
+	}
+
+	@Test
 	void requiredExtensionRefusesClientsWithoutIt() {
 		this.contextRunner.withPropertyValues("acp.extensions[test.dev].required=true").run((context) -> {
 			TestPeer peer = new TestPeer(context);
@@ -389,6 +409,14 @@ class AcpAgentTests {
 			catch (AcpExtensionNotSupportedException ex) {
 				return Map.of("refused", ex.getMessage());
 			}
+			catch (ExecutionException ex) {
+				return Map.of("clientError", ((AcpClientException) ex.getCause()).getError().code());
+			}
+		}
+
+		@AcpMethod("_test.dev/askClientUnhandled")
+		CompletionStage<JsonNode> askClientUnhandled(AcpClient client) {
+			return client.request("_zed.dev/workspace/buffers", Map.of(), JsonNode.class);
 		}
 
 		@AcpMethod("_test.dev/whoami")
