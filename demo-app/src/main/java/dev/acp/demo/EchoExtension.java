@@ -8,8 +8,7 @@ import tools.jackson.databind.JsonNode;
 import org.springframework.stereotype.Component;
 
 /**
- * The {@code demo.acp} extension: echoes params exactly as received. It also prints them
- * with {@code System.out}, as careless code does, to show that stdout stays clean.
+ * The {@code demo.acp} extension: echoes params exactly as received.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -19,9 +18,6 @@ public class EchoExtension {
 
 	@AcpMethod("_demo.acp/echo")
 	Echo echo(JsonNode params) {
-		// Deliberately careless: over stdio the starter sends System.out to standard
-		// error.
-		System.out.println("echo params: " + params);
 		return new Echo(params);
 	}
 
