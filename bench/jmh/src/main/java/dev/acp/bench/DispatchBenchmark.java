@@ -1,0 +1,112 @@
+package dev.acp.bench;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import dev.acp.spring.annotation.AcpMethod;
+import dev.acp.spring.jsonrpc.JsonRpcConnection;
+import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.stereotype.Component;
+
+/**
+ * One request through the whole agent in process: frame in, decode, dispatch to an
+ * annotated handler on a handler thread, bind, invoke, encode, frame out.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class DispatchBenchmark {
+
+	private ConfigurableApplicationContext context;
+
+	private JsonRpcConnection connection;
+
+	private final BlockingQueue<byte[]> answers = new LinkedBlockingQueue<>();
+
+	private final byte[] request = ("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"_bench.acp/sum\",\"params\":"
+			+ "{\"values\":[1,2,3,4,5,6,7,8],\"label\":\"eight numbers\"}}")
+		.getBytes(StandardCharsets.UTF_8);
+
+	@Setup(Level.Trial)
+	public void start() throws InterruptedException {
+		this.context = new SpringApplicationBuilder(BenchApplication.class).web(WebApplicationType.NONE)
+			.properties("acp.transport=none", "logging.level.root=WARN", "spring.main.banner-mode=off")
+			.run();
+		this.connection = this.context.getBean(JsonRpcConnectionFactory.class).open("bench", this.answers::add);
+		byte[] initialize = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}"
+			.getBytes(StandardCharsets.UTF_8);
+		this.connection.receive(initialize, 0, initialize.length);
+		this.answers.take();
+	}
+
+	@TearDown(Level.Trial)
+	public void stop() {
+		this.context.close();
+	}
+
+	@Benchmark
+	public byte[] requestRoundTrip() throws InterruptedException {
+		this.connection.receive(this.request, 0, this.request.length);
+		return this.answers.take();
+	}
+
+	/**
+	 * The application of the benchmark.
+	 */
+	@SpringBootApplication
+	public static class BenchApplication {
+
+	}
+
+	/**
+	 * The handler under test.
+	 */
+	@Component
+	public static class SumHandler {
+
+		@AcpMethod("_bench.acp/sum")
+		public Map<String, Object> sum(SumParams params) {
+			int total = 0;
+			for (int value : params.values()) {
+				total += value;
+			}
+			return Map.of("label", params.label(), "total", total);
+		}
+
+	}
+
+	/**
+	 * Params of the handler.
+	 *
+	 * @param values numbers to add
+	 * @param label a label echoed back
+	 */
+	public record SumParams(int[] values, String label) {
+	}
+
+}
