@@ -82,15 +82,10 @@ final class DefaultAcpClient implements AcpClient {
 		if (!AcpMethods.isExtension(method)) {
 			return;
 		}
-		String namespace = namespaceOf(method);
+		String namespace = AcpMethods.namespaceOf(method);
 		if (!supportsExtension(namespace)) {
 			throw new AcpExtensionNotSupportedException(namespace, method);
 		}
-	}
-
-	static String namespaceOf(String method) {
-		int slash = method.indexOf('/');
-		return (slash > 1) ? method.substring(1, slash) : method.substring(1);
 	}
 
 }

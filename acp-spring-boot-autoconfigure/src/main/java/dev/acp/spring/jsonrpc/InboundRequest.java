@@ -21,17 +21,28 @@ public final class InboundRequest {
 
 	private final JsonNode params;
 
+	private final String key;
+
 	private final AtomicBoolean answered = new AtomicBoolean();
 
 	private final List<Runnable> cancelCallbacks = new CopyOnWriteArrayList<>();
 
 	private volatile boolean cancelled;
 
-	InboundRequest(JsonRpcConnection connection, JsonRpcRequest request) {
+	InboundRequest(JsonRpcConnection connection, JsonRpcRequest request, String key) {
 		this.connection = connection;
 		this.id = request.id();
 		this.method = request.method();
 		this.params = request.params();
+		this.key = key;
+	}
+
+	/**
+	 * The key of the request among those in flight on its connection.
+	 * @return the key
+	 */
+	String key() {
+		return this.key;
 	}
 
 	public JsonRpcConnection connection() {

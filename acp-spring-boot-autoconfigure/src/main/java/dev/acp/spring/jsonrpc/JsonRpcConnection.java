@@ -159,8 +159,8 @@ public final class JsonRpcConnection {
 			answerError(request.id(), JsonRpcError.requestCancelled());
 			return;
 		}
-		InboundRequest call = new InboundRequest(this, request);
-		if (this.inbound.putIfAbsent(key(request.id()), call) != null) {
+		InboundRequest call = new InboundRequest(this, request, key(request.id()));
+		if (this.inbound.putIfAbsent(call.key(), call) != null) {
 			answerError(request.id(), JsonRpcError.invalidRequest("A request with this id is in flight"));
 			return;
 		}
@@ -227,7 +227,7 @@ public final class JsonRpcConnection {
 	}
 
 	private void removeInbound(InboundRequest call) {
-		this.inbound.remove(key(call.id()), call);
+		this.inbound.remove(call.key(), call);
 		if (this.closed) {
 			synchronized (this.drainMonitor) {
 				this.drainMonitor.notifyAll();

@@ -207,8 +207,7 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 			}
 			return extension.value();
 		}
-		int slash = name.indexOf('/');
-		return (slash > 1) ? name.substring(1, slash) : name.substring(1);
+		return AcpMethods.namespaceOf(name);
 	}
 
 	private static BeanInitializationException invalid(String beanName, Method method, String problem) {

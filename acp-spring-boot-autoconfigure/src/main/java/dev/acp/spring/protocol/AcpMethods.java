@@ -83,6 +83,18 @@ public final class AcpMethods {
 	}
 
 	/**
+	 * The namespace of an extension method: the text between the leading {@code _} and
+	 * the first {@code /} ({@code _zed.dev/workspace/buffers} is in {@code zed.dev}), or
+	 * the whole name after {@code _} when it has no {@code /}.
+	 * @param method an extension method name
+	 * @return the namespace
+	 */
+	public static String namespaceOf(String method) {
+		int slash = method.indexOf('/');
+		return (slash > 1) ? method.substring(1, slash) : method.substring(1);
+	}
+
+	/**
 	 * Whether the name is an extension method (starts with {@code _}).
 	 * @param method the method name
 	 * @return whether it is one
