@@ -30,7 +30,7 @@ public class AnalyticsExtension {
 		}
 	}
 
-	@AcpMethod("_example.com/analytics/summary")
+	@AcpMethod(value = "_example.com/analytics/summary", nonBlocking = true)
 	Summary summary(SummaryParams params) {
 		Map<String, Long> byEvent = new TreeMap<>();
 		long total = 0;

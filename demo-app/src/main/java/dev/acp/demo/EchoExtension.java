@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
 @AcpExtension(value = "demo.acp", version = "1.0")
 public class EchoExtension {
 
-	@AcpMethod("_demo.acp/echo")
+	@AcpMethod(value = "_demo.acp/echo", nonBlocking = true)
 	Echo echo(JsonNode params) {
 		return new Echo(params);
 	}

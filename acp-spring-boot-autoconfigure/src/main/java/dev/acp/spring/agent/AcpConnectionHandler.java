@@ -28,7 +28,8 @@ import tools.jackson.databind.ObjectMapper;
 /**
  * Serves one connection: {@code initialize} (in line, so messages pipelined behind it see
  * its outcome), then the registered handlers; -32601 for unknown requests, unknown
- * notifications ignored.
+ * notifications ignored. Calls answered without user code, and handlers declared
+ * non-blocking, run on the reading thread; the others on handler threads.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -50,7 +51,12 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 
 	@Override
 	public boolean isDispatchedInline(String method) {
-		return AcpMethods.INITIALIZE.equals(method);
+		if (AcpMethods.INITIALIZE.equals(method)) {
+			return true;
+		}
+		AcpHandlerMethod handler = this.agent.registry().find(method);
+		return handler == null || handler.kind() != AcpHandlerKind.REQUEST || handler.isNonBlocking()
+				|| !this.connection.isInitialized();
 	}
 
 	@Override

@@ -24,4 +24,14 @@ public @interface AcpMethod {
 	 */
 	String value();
 
+	/**
+	 * Whether the method never blocks: no I/O, no waiting on locks, on other threads or
+	 * on the client. It is then called on the connection's reading thread, which saves a
+	 * thread hand-off per call. A method may still return a {@code CompletionStage} that
+	 * completes later. A non-blocking method that blocks stalls its whole connection, and
+	 * one that waits for an answer from the client deadlocks it.
+	 * @return whether the method never blocks
+	 */
+	boolean nonBlocking() default false;
+
 }

@@ -20,8 +20,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * One bidirectional JSON-RPC connection: dispatches inbound requests off the reading
- * thread, inbound notifications one at a time in arrival order, answers every request
- * exactly once, and correlates outbound requests with their responses.
+ * thread (unless the handler asks for in-line dispatch of a method that never blocks),
+ * inbound notifications one at a time in arrival order, answers every request exactly
+ * once, and correlates outbound requests with their responses.
  *
  * @author ACP Spring Boot Starter contributors
  */

@@ -26,6 +26,8 @@ public final class AcpHandlerMethod {
 
 	private final AcpExtension extension;
 
+	private final boolean nonBlocking;
+
 	private final String beanName;
 
 	private final Method method;
@@ -38,11 +40,12 @@ public final class AcpHandlerMethod {
 
 	private final AcpExceptionTranslator exceptionTranslator;
 
-	AcpHandlerMethod(String name, AcpHandlerKind kind, String namespace, AcpExtension extension, String beanName,
-			Method method, Supplier<Object> bean, MethodParameter[] parameters, AcpArgumentResolver[] resolvers,
-			AcpExceptionTranslator exceptionTranslator) {
+	AcpHandlerMethod(String name, AcpHandlerKind kind, boolean nonBlocking, String namespace, AcpExtension extension,
+			String beanName, Method method, Supplier<Object> bean, MethodParameter[] parameters,
+			AcpArgumentResolver[] resolvers, AcpExceptionTranslator exceptionTranslator) {
 		this.name = name;
 		this.kind = kind;
+		this.nonBlocking = nonBlocking;
 		this.namespace = namespace;
 		this.extension = extension;
 		this.beanName = beanName;
@@ -64,6 +67,15 @@ public final class AcpHandlerMethod {
 
 	public AcpHandlerKind kind() {
 		return this.kind;
+	}
+
+	/**
+	 * Whether the handler declared that it never blocks, so that it may be called on the
+	 * connection's reading thread.
+	 * @return whether non-blocking
+	 */
+	public boolean isNonBlocking() {
+		return this.nonBlocking;
 	}
 
 	/**

@@ -176,8 +176,9 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 			parameters[i] = parameter;
 			resolvers[i] = resolver;
 		}
-		return new AcpHandlerMethod(name, kind, namespace, extension, beanName, invocable, bean, parameters, resolvers,
-				this.exceptionTranslator);
+		boolean nonBlocking = request != null && request.nonBlocking();
+		return new AcpHandlerMethod(name, kind, nonBlocking, namespace, extension, beanName, invocable, bean,
+				parameters, resolvers, this.exceptionTranslator);
 	}
 
 	private String checkName(String beanName, Method method, AcpHandlerKind kind, String name, AcpExtension extension) {

@@ -291,6 +291,27 @@ class AcpAgentTests {
 	}
 
 	@Test
+	void nonBlockingHandlersRunOnTheReadingThreadAndOthersOnHandlerThreads() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			String reader = Thread.currentThread().getName();
+			assertThat(peer.call(1, "_test.dev/threadInline", "{}").at("/result/thread").asString()).isEqualTo(reader);
+			assertThat(peer.call(2, "_test.dev/thread", "{}").at("/result/thread").asString())
+				.startsWith("acp-handler-");
+		});
+	}
+
+	@Test
+	void nonBlockingHandlerMayAnswerLater() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			assertThat(peer.call(1, "_test.dev/laterInline", "{}").at("/result/later").asBoolean()).isTrue();
+		});
+	}
+
+	@Test
 	void requiredExtensionRefusesClientsWithoutIt() {
 		this.contextRunner.withPropertyValues("acp.extensions[test.dev].required=true").run((context) -> {
 			TestPeer peer = new TestPeer(context);
@@ -376,6 +397,22 @@ class AcpAgentTests {
 		@AcpMethod("_test.dev/later")
 		CompletionStage<Map<String, Boolean>> later() {
 			return CompletableFuture.supplyAsync(() -> Map.of("later", true));
+		}
+
+		@AcpMethod(value = "_test.dev/threadInline", nonBlocking = true)
+		Map<String, String> threadInline() {
+			return Map.of("thread", Thread.currentThread().getName());
+		}
+
+		@AcpMethod("_test.dev/thread")
+		Map<String, String> thread() {
+			return Map.of("thread", Thread.currentThread().getName());
+		}
+
+		@AcpMethod(value = "_test.dev/laterInline", nonBlocking = true)
+		CompletionStage<Map<String, Boolean>> laterInline() {
+			return CompletableFuture.supplyAsync(() -> Map.of("later", true),
+					CompletableFuture.delayedExecutor(50, TimeUnit.MILLISECONDS));
 		}
 
 		@AcpMethod("_test.dev/refuse")
