@@ -4,6 +4,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -16,11 +18,21 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param mcpCapabilities supported MCP transports, or {@code null}
  * @param sessionCapabilities optional session methods, or {@code null}
  * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record AgentCapabilities(Boolean loadSession, PromptCapabilities promptCapabilities,
 		McpCapabilities mcpCapabilities, SessionCapabilities sessionCapabilities,
-		@JsonProperty("_meta") Map<String, Object> meta) {
+		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public AgentCapabilities {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public AgentCapabilities(Boolean loadSession, PromptCapabilities promptCapabilities,
+			McpCapabilities mcpCapabilities, SessionCapabilities sessionCapabilities, Map<String, Object> meta) {
+		this(loadSession, promptCapabilities, mcpCapabilities, sessionCapabilities, meta, null);
+	}
 
 	/**
 	 * A builder holding these capabilities, for changes.

@@ -2,6 +2,8 @@ package dev.acp.spring.protocol;
 
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import tools.jackson.databind.JsonNode;
@@ -15,10 +17,21 @@ import tools.jackson.databind.JsonNode;
  * @param auth authentication capabilities as received, or {@code null}
  * @param elicitation elicitation capabilities as received, or {@code null}
  * @param meta the {@code _meta} object (client extensions), or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ClientCapabilities(FileSystemCapabilities fs, Boolean terminal, JsonNode session, JsonNode auth,
-		JsonNode elicitation, @JsonProperty("_meta") Map<String, Object> meta) {
+		JsonNode elicitation, @JsonProperty("_meta") Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public ClientCapabilities {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public ClientCapabilities(FileSystemCapabilities fs, Boolean terminal, JsonNode session, JsonNode auth,
+			JsonNode elicitation, Map<String, Object> meta) {
+		this(fs, terminal, session, auth, elicitation, meta, null);
+	}
 
 	/** Capabilities of a client that advertised nothing. */
 	public static final ClientCapabilities NONE = new ClientCapabilities(null, null, null, null, null, null);

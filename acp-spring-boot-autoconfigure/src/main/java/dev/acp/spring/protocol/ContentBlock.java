@@ -3,7 +3,10 @@ package dev.acp.spring.protocol;
 import java.util.Map;
 import java.util.Objects;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
@@ -34,14 +37,21 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 * @param text the text
 	 * @param annotations annotations as received, or {@code null}
 	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
-	record Text(String text, JsonNode annotations,
-			@JsonProperty("_meta") Map<String, Object> meta) implements ContentBlock {
+	@JsonIgnoreProperties(value = "type", allowGetters = true)
+	record Text(String text, JsonNode annotations, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Text {
+			unknown = UnknownFields.of(unknown);
 			Objects.requireNonNull(text, "text");
+		}
+
+		public Text(String text, JsonNode annotations, Map<String, Object> meta) {
+			this(text, annotations, meta, null);
 		}
 
 		public Text(String text) {
@@ -64,15 +74,23 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 * @param uri the source URI, or {@code null}
 	 * @param annotations annotations as received, or {@code null}
 	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	record Image(String data, String mimeType, String uri, JsonNode annotations,
-			@JsonProperty("_meta") Map<String, Object> meta) implements ContentBlock {
+			@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Image {
+			unknown = UnknownFields.of(unknown);
 			Objects.requireNonNull(data, "data");
 			Objects.requireNonNull(mimeType, "mimeType");
+		}
+
+		public Image(String data, String mimeType, String uri, JsonNode annotations, Map<String, Object> meta) {
+			this(data, mimeType, uri, annotations, meta, null);
 		}
 
 		@Override
@@ -90,15 +108,22 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 * @param mimeType the MIME type
 	 * @param annotations annotations as received, or {@code null}
 	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
-	record Audio(String data, String mimeType, JsonNode annotations,
-			@JsonProperty("_meta") Map<String, Object> meta) implements ContentBlock {
+	@JsonIgnoreProperties(value = "type", allowGetters = true)
+	record Audio(String data, String mimeType, JsonNode annotations, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Audio {
+			unknown = UnknownFields.of(unknown);
 			Objects.requireNonNull(data, "data");
 			Objects.requireNonNull(mimeType, "mimeType");
+		}
+
+		public Audio(String data, String mimeType, JsonNode annotations, Map<String, Object> meta) {
+			this(data, mimeType, annotations, meta, null);
 		}
 
 		@Override
@@ -120,15 +145,24 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 * @param size the size in bytes, or {@code null}
 	 * @param annotations annotations as received, or {@code null}
 	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	record ResourceLink(String uri, String name, String title, String description, String mimeType, Long size,
-			JsonNode annotations, @JsonProperty("_meta") Map<String, Object> meta) implements ContentBlock {
+			JsonNode annotations, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public ResourceLink {
+			unknown = UnknownFields.of(unknown);
 			Objects.requireNonNull(uri, "uri");
 			Objects.requireNonNull(name, "name");
+		}
+
+		public ResourceLink(String uri, String name, String title, String description, String mimeType, Long size,
+				JsonNode annotations, Map<String, Object> meta) {
+			this(uri, name, title, description, mimeType, size, annotations, meta, null);
 		}
 
 		@Override
@@ -145,14 +179,21 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 * @param resource the resource contents as received
 	 * @param annotations annotations as received, or {@code null}
 	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
-	record Resource(JsonNode resource, JsonNode annotations,
-			@JsonProperty("_meta") Map<String, Object> meta) implements ContentBlock {
+	@JsonIgnoreProperties(value = "type", allowGetters = true)
+	record Resource(JsonNode resource, JsonNode annotations, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Resource {
+			unknown = UnknownFields.of(unknown);
 			Objects.requireNonNull(resource, "resource");
+		}
+
+		public Resource(JsonNode resource, JsonNode annotations, Map<String, Object> meta) {
+			this(resource, annotations, meta, null);
 		}
 
 		@Override

@@ -2,6 +2,8 @@ package dev.acp.spring.protocol;
 
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -12,10 +14,19 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param title a human-readable title, or {@code null}
  * @param version the version
  * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Implementation(String name, String title, String version,
-		@JsonProperty("_meta") Map<String, Object> meta) {
+public record Implementation(String name, String title, String version, @JsonProperty("_meta") Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public Implementation {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public Implementation(String name, String title, String version, Map<String, Object> meta) {
+		this(name, title, version, meta, null);
+	}
 
 	public Implementation(String name, String version) {
 		this(name, null, version, null);

@@ -3,6 +3,8 @@ package dev.acp.spring.protocol;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -14,10 +16,20 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param authMethods the authentication methods, as objects
  * @param agentInfo the agent implementation
  * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record InitializeResponse(int protocolVersion, AgentCapabilities agentCapabilities,
 		List<Map<String, Object>> authMethods, Implementation agentInfo,
-		@JsonProperty("_meta") Map<String, Object> meta) {
+		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public InitializeResponse {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public InitializeResponse(int protocolVersion, AgentCapabilities agentCapabilities,
+			List<Map<String, Object>> authMethods, Implementation agentInfo, Map<String, Object> meta) {
+		this(protocolVersion, agentCapabilities, authMethods, agentInfo, meta, null);
+	}
 
 }

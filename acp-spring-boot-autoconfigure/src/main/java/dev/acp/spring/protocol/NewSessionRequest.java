@@ -3,6 +3,8 @@ package dev.acp.spring.protocol;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import tools.jackson.databind.JsonNode;
@@ -14,9 +16,19 @@ import tools.jackson.databind.JsonNode;
  * @param additionalDirectories more absolute workspace roots, or {@code null}
  * @param mcpServers the MCP servers to connect to, as received
  * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record NewSessionRequest(String cwd, List<String> additionalDirectories, List<JsonNode> mcpServers,
-		@JsonProperty("_meta") Map<String, Object> meta) {
+		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public NewSessionRequest {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public NewSessionRequest(String cwd, List<String> additionalDirectories, List<JsonNode> mcpServers,
+			Map<String, Object> meta) {
+		this(cwd, additionalDirectories, mcpServers, meta, null);
+	}
 
 }

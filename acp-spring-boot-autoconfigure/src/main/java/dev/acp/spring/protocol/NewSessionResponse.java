@@ -2,6 +2,8 @@ package dev.acp.spring.protocol;
 
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -10,9 +12,19 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *
  * @param sessionId the id of the new session
  * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record NewSessionResponse(String sessionId, @JsonProperty("_meta") Map<String, Object> meta) {
+public record NewSessionResponse(String sessionId, @JsonProperty("_meta") Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public NewSessionResponse {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public NewSessionResponse(String sessionId, Map<String, Object> meta) {
+		this(sessionId, meta, null);
+	}
 
 	public NewSessionResponse(String sessionId) {
 		this(sessionId, null);

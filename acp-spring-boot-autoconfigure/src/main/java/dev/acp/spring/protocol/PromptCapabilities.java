@@ -2,6 +2,8 @@ package dev.acp.spring.protocol;
 
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -12,9 +14,18 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param audio whether audio content is accepted
  * @param embeddedContext whether embedded resources are accepted
  * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PromptCapabilities(Boolean image, Boolean audio, Boolean embeddedContext,
-		@JsonProperty("_meta") Map<String, Object> meta) {
+		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public PromptCapabilities {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public PromptCapabilities(Boolean image, Boolean audio, Boolean embeddedContext, Map<String, Object> meta) {
+		this(image, audio, embeddedContext, meta, null);
+	}
 
 }

@@ -3,6 +3,8 @@ package dev.acp.spring.protocol;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -12,10 +14,19 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param sessionId the session
  * @param prompt the content of the user's message
  * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PromptRequest(String sessionId, List<ContentBlock> prompt,
-		@JsonProperty("_meta") Map<String, Object> meta) {
+		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public PromptRequest {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public PromptRequest(String sessionId, List<ContentBlock> prompt, Map<String, Object> meta) {
+		this(sessionId, prompt, meta, null);
+	}
 
 	/**
 	 * The text of the prompt's text blocks, joined.

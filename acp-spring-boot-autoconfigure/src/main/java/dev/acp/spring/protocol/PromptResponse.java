@@ -2,6 +2,8 @@ package dev.acp.spring.protocol;
 
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -10,9 +12,19 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *
  * @param stopReason why the turn ended
  * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PromptResponse(StopReason stopReason, @JsonProperty("_meta") Map<String, Object> meta) {
+public record PromptResponse(StopReason stopReason, @JsonProperty("_meta") Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public PromptResponse {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public PromptResponse(StopReason stopReason, Map<String, Object> meta) {
+		this(stopReason, meta, null);
+	}
 
 	public PromptResponse(StopReason stopReason) {
 		this(stopReason, null);

@@ -2,6 +2,8 @@ package dev.acp.spring.protocol;
 
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -15,10 +17,21 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param resume {@code session/resume}
  * @param close {@code session/close}
  * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SessionCapabilities(Map<String, Object> list, Map<String, Object> delete,
 		Map<String, Object> additionalDirectories, Map<String, Object> resume, Map<String, Object> close,
-		@JsonProperty("_meta") Map<String, Object> meta) {
+		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public SessionCapabilities {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public SessionCapabilities(Map<String, Object> list, Map<String, Object> delete,
+			Map<String, Object> additionalDirectories, Map<String, Object> resume, Map<String, Object> close,
+			Map<String, Object> meta) {
+		this(list, delete, additionalDirectories, resume, close, meta, null);
+	}
 
 }

@@ -2,6 +2,8 @@ package dev.acp.spring.protocol;
 
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -11,10 +13,19 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param sessionId the session
  * @param update the update
  * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SessionNotification(String sessionId, SessionUpdate update,
-		@JsonProperty("_meta") Map<String, Object> meta) {
+		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public SessionNotification {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public SessionNotification(String sessionId, SessionUpdate update, Map<String, Object> meta) {
+		this(sessionId, update, meta, null);
+	}
 
 	public SessionNotification(String sessionId, SessionUpdate update) {
 		this(sessionId, update, null);

@@ -3,7 +3,10 @@ package dev.acp.spring.protocol;
 import java.util.Map;
 import java.util.Objects;
 
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
@@ -33,14 +36,21 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * @param content the content
 	 * @param messageId the message id, or {@code null}
 	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
-	record UserMessageChunk(ContentBlock content, String messageId,
-			@JsonProperty("_meta") Map<String, Object> meta) implements SessionUpdate {
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	record UserMessageChunk(ContentBlock content, String messageId, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public UserMessageChunk {
+			unknown = UnknownFields.of(unknown);
 			Objects.requireNonNull(content, "content");
+		}
+
+		public UserMessageChunk(ContentBlock content, String messageId, Map<String, Object> meta) {
+			this(content, messageId, meta, null);
 		}
 
 		@Override
@@ -57,14 +67,21 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * @param content the content
 	 * @param messageId the message id, or {@code null}
 	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
-	record AgentMessageChunk(ContentBlock content, String messageId,
-			@JsonProperty("_meta") Map<String, Object> meta) implements SessionUpdate {
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	record AgentMessageChunk(ContentBlock content, String messageId, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public AgentMessageChunk {
+			unknown = UnknownFields.of(unknown);
 			Objects.requireNonNull(content, "content");
+		}
+
+		public AgentMessageChunk(ContentBlock content, String messageId, Map<String, Object> meta) {
+			this(content, messageId, meta, null);
 		}
 
 		public AgentMessageChunk(ContentBlock content) {
@@ -85,14 +102,21 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * @param content the content
 	 * @param messageId the message id, or {@code null}
 	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
-	record AgentThoughtChunk(ContentBlock content, String messageId,
-			@JsonProperty("_meta") Map<String, Object> meta) implements SessionUpdate {
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	record AgentThoughtChunk(ContentBlock content, String messageId, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public AgentThoughtChunk {
+			unknown = UnknownFields.of(unknown);
 			Objects.requireNonNull(content, "content");
+		}
+
+		public AgentThoughtChunk(ContentBlock content, String messageId, Map<String, Object> meta) {
+			this(content, messageId, meta, null);
 		}
 
 		@Override

@@ -1,0 +1,23 @@
+package dev.acp.spring.protocol;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The fields of a received object that this version of the protocol does not know, kept
+ * so that storing or forwarding the object loses nothing.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class UnknownFields {
+
+	private UnknownFields() {
+	}
+
+	static Map<String, Object> of(Map<String, Object> fields) {
+		return (fields == null || fields.isEmpty()) ? Map.of()
+				: Collections.unmodifiableMap(new LinkedHashMap<>(fields));
+	}
+
+}
