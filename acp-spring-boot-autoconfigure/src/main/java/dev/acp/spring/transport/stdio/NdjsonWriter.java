@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 import org.apache.commons.logging.Log;
@@ -14,7 +15,9 @@ import dev.acp.spring.jsonrpc.MessageSink;
 /**
  * Writes frames as newline-delimited JSON. Senders queue their frame; whichever sender
  * holds the lock writes everything queued and flushes once, so concurrent messages are
- * batched into few writes without a writer thread.
+ * batched into few writes without a writer thread. Past {@link #MAX_QUEUED_BYTES} queued
+ * behind a blocked write, senders wait for it (back-pressure on a client that does not
+ * read).
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -24,9 +27,18 @@ final class NdjsonWriter implements MessageSink {
 
 	private static final int BUFFER_SIZE = 64 * 1024;
 
+	/**
+	 * Bytes queued behind a blocked write beyond which a sender waits for the write
+	 * instead of queueing: a client that stops reading slows the agent down (the reading
+	 * thread included) rather than letting the queue grow without bound.
+	 */
+	static final long MAX_QUEUED_BYTES = 16L * 1024 * 1024;
+
 	private final OutputStream out;
 
 	private final Queue<byte[]> queue = new ConcurrentLinkedQueue<>();
+
+	private final AtomicLong queuedBytes = new AtomicLong();
 
 	private final ReentrantLock lock = new ReentrantLock();
 
@@ -49,7 +61,12 @@ final class NdjsonWriter implements MessageSink {
 			return;
 		}
 		this.queue.add(frame);
-		drain();
+		if (this.queuedBytes.addAndGet(frame.length) > MAX_QUEUED_BYTES) {
+			flush();
+		}
+		else {
+			drain();
+		}
 	}
 
 	private void drain() {
@@ -83,11 +100,13 @@ final class NdjsonWriter implements MessageSink {
 	private void writeQueued() {
 		if (this.failed) {
 			this.queue.clear();
+			this.queuedBytes.set(0);
 			return;
 		}
 		try {
 			byte[] frame;
 			while ((frame = this.queue.poll()) != null) {
+				this.queuedBytes.addAndGet(-frame.length);
 				write(frame);
 			}
 			if (this.count > 0) {
@@ -99,6 +118,7 @@ final class NdjsonWriter implements MessageSink {
 		catch (IOException ex) {
 			this.failed = true;
 			this.queue.clear();
+			this.queuedBytes.set(0);
 			logger.warn("Could not write to standard output: " + ex.getMessage());
 			this.onFailure.run();
 		}

@@ -214,4 +214,58 @@ class NdjsonWriterTests {
 
 	}
 
+	@Test
+	void sendersWaitForABlockedWriteOnceTheQueueIsFull() throws Exception {
+		CountDownLatch release = new CountDownLatch(1);
+		CountDownLatch blocked = new CountDownLatch(1);
+		ByteArrayOutputStream written = new ByteArrayOutputStream();
+		OutputStream stalled = new OutputStream() {
+
+			@Override
+			public void write(int b) {
+				write(new byte[] { (byte) b }, 0, 1);
+			}
+
+			@Override
+			public void write(byte[] b, int off, int len) {
+				blocked.countDown();
+				try {
+					release.await();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+				synchronized (written) {
+					written.write(b, off, len);
+				}
+			}
+
+		};
+		NdjsonWriter writer = new NdjsonWriter(stalled, this.failures::incrementAndGet);
+		ExecutorService threads = Executors.newFixedThreadPool(2);
+		try {
+			threads.submit(() -> writer.send(bytes("{\"first\":true}")));
+			assertThat(blocked.await(5, TimeUnit.SECONDS)).isTrue();
+			byte[] big = bytes("\"" + "x".repeat(1024 * 1024) + "\"");
+			int frames = (int) (NdjsonWriter.MAX_QUEUED_BYTES / big.length) + 2;
+			Future<?> sender = threads.submit(() -> {
+				for (int i = 0; i < frames; i++) {
+					writer.send(big);
+				}
+			});
+			Thread.sleep(300);
+			assertThat(sender.isDone()).as("sender must wait for the blocked write").isFalse();
+			release.countDown();
+			sender.get(10, TimeUnit.SECONDS);
+			writer.flush();
+			synchronized (written) {
+				assertThat(written.size()).isEqualTo(bytes("{\"first\":true}").length + 1 + frames * (big.length + 1));
+			}
+		}
+		finally {
+			release.countDown();
+			threads.shutdownNow();
+		}
+	}
+
 }
