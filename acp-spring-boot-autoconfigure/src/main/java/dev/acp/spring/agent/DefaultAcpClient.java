@@ -6,12 +6,18 @@ import java.util.concurrent.CompletionException;
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcException;
 import dev.acp.spring.method.AcpClient;
+import dev.acp.spring.method.AcpClientCapabilityException;
 import dev.acp.spring.method.AcpClientException;
 import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.method.AcpExtensionNotSupportedException;
 import dev.acp.spring.protocol.AcpMethods;
+import dev.acp.spring.protocol.FileSystemCapabilities;
+import dev.acp.spring.protocol.ReadTextFileRequest;
+import dev.acp.spring.protocol.ReadTextFileResponse;
 import dev.acp.spring.protocol.SessionNotification;
 import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.protocol.WriteTextFileRequest;
+import dev.acp.spring.protocol.WriteTextFileResponse;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -33,6 +39,28 @@ final class DefaultAcpClient implements AcpClient {
 	@Override
 	public <T> CompletableFuture<T> request(String method, Object params, Class<T> resultType) {
 		checkExtension(method);
+		return send(method, params, resultType);
+	}
+
+	@Override
+	public CompletableFuture<ReadTextFileResponse> readTextFile(ReadTextFileRequest request) {
+		FileSystemCapabilities fs = this.connection.clientCapabilities().fs();
+		if (fs == null || !Boolean.TRUE.equals(fs.readTextFile())) {
+			throw new AcpClientCapabilityException("fs.readTextFile", AcpMethods.FS_READ_TEXT_FILE);
+		}
+		return send(AcpMethods.FS_READ_TEXT_FILE, request, ReadTextFileResponse.class);
+	}
+
+	@Override
+	public CompletableFuture<WriteTextFileResponse> writeTextFile(WriteTextFileRequest request) {
+		FileSystemCapabilities fs = this.connection.clientCapabilities().fs();
+		if (fs == null || !Boolean.TRUE.equals(fs.writeTextFile())) {
+			throw new AcpClientCapabilityException("fs.writeTextFile", AcpMethods.FS_WRITE_TEXT_FILE);
+		}
+		return send(AcpMethods.FS_WRITE_TEXT_FILE, request, WriteTextFileResponse.class);
+	}
+
+	private <T> CompletableFuture<T> send(String method, Object params, Class<T> resultType) {
 		CompletableFuture<T> result = new CompletableFuture<>();
 		this.rpc.request(method, params).whenComplete((value, failure) -> {
 			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null)

@@ -2,7 +2,11 @@ package dev.acp.spring.method;
 
 import java.util.concurrent.CompletableFuture;
 
+import dev.acp.spring.protocol.ReadTextFileRequest;
+import dev.acp.spring.protocol.ReadTextFileResponse;
 import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.protocol.WriteTextFileRequest;
+import dev.acp.spring.protocol.WriteTextFileResponse;
 
 /**
  * Calls from the agent to the client of one connection. Calls to a client extension
@@ -39,6 +43,24 @@ public interface AcpClient {
 	 * @param update the update
 	 */
 	void sessionUpdate(String sessionId, SessionUpdate update);
+
+	/**
+	 * Read a text file through the client ({@code fs/read_text_file}).
+	 * @param request the request
+	 * @return the file's content
+	 * @throws AcpClientCapabilityException if the client did not advertise
+	 * {@code fs.readTextFile}
+	 */
+	CompletableFuture<ReadTextFileResponse> readTextFile(ReadTextFileRequest request);
+
+	/**
+	 * Write a text file through the client ({@code fs/write_text_file}).
+	 * @param request the request
+	 * @return completes when written
+	 * @throws AcpClientCapabilityException if the client did not advertise
+	 * {@code fs.writeTextFile}
+	 */
+	CompletableFuture<WriteTextFileResponse> writeTextFile(WriteTextFileRequest request);
 
 	/**
 	 * Whether the client advertised an extension namespace in

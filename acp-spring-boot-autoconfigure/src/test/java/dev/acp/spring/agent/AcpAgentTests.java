@@ -20,10 +20,14 @@ import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.annotation.AcpNotification;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.method.AcpClient;
+import dev.acp.spring.method.AcpClientCapabilityException;
 import dev.acp.spring.method.AcpClientException;
 import dev.acp.spring.method.AcpException;
 import dev.acp.spring.method.AcpExtensionNotSupportedException;
 import dev.acp.spring.method.AcpRequestContext;
+import dev.acp.spring.protocol.ReadTextFileRequest;
+import dev.acp.spring.protocol.ReadTextFileResponse;
+import dev.acp.spring.protocol.WriteTextFileRequest;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -312,6 +316,22 @@ class AcpAgentTests {
 	}
 
 	@Test
+	void typedFileCallsGoToTheClientWhenItAdvertisedThem() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{\"fs\":{\"readTextFile\":true,\"writeTextFile\":false}}");
+			JsonNode request = sendAsync(peer, 1, "_test.dev/readFile");
+			assertThat(request.get("method").asString()).isEqualTo("fs/read_text_file");
+			assertThat(request.get("params").toString())
+				.isEqualTo("{\"sessionId\":\"s1\",\"path\":\"/src/Main.java\",\"line\":3,\"limit\":2}");
+			peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id") + ",\"result\":{\"content\":\"a\\nb\"}}");
+			assertThat(peer.next().at("/result/content").asString()).isEqualTo("a\nb");
+			JsonNode refused = peer.call(2, "_test.dev/writeFile", "{}");
+			assertThat(refused.at("/result/refused").asString()).contains("fs.writeTextFile");
+		});
+	}
+
+	@Test
 	void requiredExtensionRefusesClientsWithoutIt() {
 		this.contextRunner.withPropertyValues("acp.extensions[test.dev].required=true").run((context) -> {
 			TestPeer peer = new TestPeer(context);
@@ -454,6 +474,23 @@ class AcpAgentTests {
 		@AcpMethod("_test.dev/askClientUnhandled")
 		CompletionStage<JsonNode> askClientUnhandled(AcpClient client) {
 			return client.request("_zed.dev/workspace/buffers", Map.of(), JsonNode.class);
+		}
+
+		@AcpMethod("_test.dev/readFile")
+		ReadTextFileResponse readFile(AcpClient client) throws Exception {
+			return client.readTextFile(new ReadTextFileRequest("s1", "/src/Main.java", 3, 2, null, null))
+				.get(5, TimeUnit.SECONDS);
+		}
+
+		@AcpMethod("_test.dev/writeFile")
+		Map<String, Object> writeFile(AcpClient client) {
+			try {
+				client.writeTextFile(new WriteTextFileRequest("s1", "/src/Main.java", "x"));
+				return Map.of("refused", "no");
+			}
+			catch (AcpClientCapabilityException ex) {
+				return Map.of("refused", ex.getMessage());
+			}
 		}
 
 		@AcpMethod("_test.dev/whoami")

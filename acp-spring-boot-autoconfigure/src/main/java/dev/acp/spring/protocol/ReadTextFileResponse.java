@@ -1,0 +1,25 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * Result of {@code fs/read_text_file}.
+ *
+ * @param content the text read
+ * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ReadTextFileResponse(String content, @JsonProperty("_meta") Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public ReadTextFileResponse {
+		unknown = UnknownFields.of(unknown);
+	}
+
+}

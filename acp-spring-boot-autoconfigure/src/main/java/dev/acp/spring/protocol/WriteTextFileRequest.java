@@ -1,0 +1,31 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * Params of {@code fs/write_text_file}, sent by the agent to the client.
+ *
+ * @param sessionId the session
+ * @param path the absolute path of the file
+ * @param content the text to write
+ * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record WriteTextFileRequest(String sessionId, String path, String content,
+		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public WriteTextFileRequest {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public WriteTextFileRequest(String sessionId, String path, String content) {
+		this(sessionId, path, content, null, null);
+	}
+
+}
