@@ -101,6 +101,31 @@ class DemoAgentStdioIT {
 		}
 	}
 
+	@Test
+	void aBadPromptLeavesTheSessionUsable() throws Exception {
+		try (DemoAgentProcess agent = DemoAgentProcess.start()) {
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
+			assertThat(agent.next(TIMEOUT).path("id").asInt()).isZero();
+			agent.send(
+					"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session/new\",\"params\":{\"cwd\":\"/tmp\",\"mcpServers\":[]}}");
+			String sessionId = agent.next(TIMEOUT).path("result").path("sessionId").asString();
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"session/prompt\",\"params\":{\"sessionId\":\""
+					+ sessionId + "\",\"prompt\":[{\"type\":\"text\",\"text\":42}]}}");
+			JsonNode bad = agent.next(TIMEOUT);
+			assertThat(bad.path("id").asInt()).isEqualTo(2);
+			assertThat(bad.path("error").path("code").asInt()).isEqualTo(-32602);
+			assertThat(bad.path("error").path("data").toString()).contains("prompt[0].text");
+			agent.send(prompt(3, sessionId, "still here"));
+			JsonNode update = agent.next(TIMEOUT);
+			assertThat(update.path("method").asString()).isEqualTo("session/update");
+			assertThat(update.path("params").path("update").path("content").path("text").asString())
+				.isEqualTo("still here");
+			JsonNode answer = agent.next(TIMEOUT);
+			assertThat(answer.path("id").asInt()).isEqualTo(3);
+			assertThat(answer.path("result").path("stopReason").asString()).isEqualTo("end_turn");
+		}
+	}
+
 	private static String prompt(int id, String sessionId, String text) {
 		return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"session/prompt\",\"params\":{\"sessionId\":\""
 				+ sessionId + "\",\"prompt\":[{\"type\":\"text\",\"text\":\"" + text + "\"}]}}";
