@@ -69,10 +69,29 @@ public class DispatchBenchmark {
 		this.context.close();
 	}
 
+	private final byte[] inlineRequest = ("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"_bench.acp/sumInline\",\"params\":"
+			+ "{\"values\":[1,2,3,4,5,6,7,8],\"label\":\"eight numbers\"}}")
+		.getBytes(StandardCharsets.UTF_8);
+
+	/**
+	 * A request to a handler on a handler thread.
+	 * @return the answer
+	 * @throws InterruptedException if interrupted
+	 */
 	@Benchmark
 	public byte[] requestRoundTrip() throws InterruptedException {
 		this.connection.receive(this.request, 0, this.request.length);
 		return this.answers.take();
+	}
+
+	/**
+	 * A request to a {@code nonBlocking} handler, answered on the calling thread.
+	 * @return the answer
+	 */
+	@Benchmark
+	public byte[] nonBlockingRoundTrip() {
+		this.connection.receive(this.inlineRequest, 0, this.inlineRequest.length);
+		return this.answers.poll();
 	}
 
 	/**
@@ -88,6 +107,11 @@ public class DispatchBenchmark {
 	 */
 	@Component
 	public static class SumHandler {
+
+		@AcpMethod(value = "_bench.acp/sumInline", nonBlocking = true)
+		public Map<String, Object> sumInline(SumParams params) {
+			return sum(params);
+		}
 
 		@AcpMethod("_bench.acp/sum")
 		public Map<String, Object> sum(SumParams params) {
