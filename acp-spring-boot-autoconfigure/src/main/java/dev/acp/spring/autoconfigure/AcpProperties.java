@@ -1,7 +1,9 @@
 package dev.acp.spring.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -25,6 +27,8 @@ public class AcpProperties {
 	private final Stdio stdio = new Stdio();
 
 	private final Client client = new Client();
+
+	private final Websocket websocket = new Websocket();
 
 	/**
 	 * Extension metadata by namespace (for example "example.com/analytics"), advertised
@@ -52,6 +56,10 @@ public class AcpProperties {
 		return this.client;
 	}
 
+	public Websocket getWebsocket() {
+		return this.websocket;
+	}
+
 	public Map<String, Extension> getExtensions() {
 		return this.extensions;
 	}
@@ -70,6 +78,11 @@ public class AcpProperties {
 		 * agent).
 		 */
 		STDIO,
+
+		/**
+		 * WebSocket endpoint in a servlet web application.
+		 */
+		WEBSOCKET,
 
 		/**
 		 * No transport (tests, or a transport of the application's own).
@@ -164,6 +177,118 @@ public class AcpProperties {
 
 		public void setExitOnClose(boolean exitOnClose) {
 			this.exitOnClose = exitOnClose;
+		}
+
+	}
+
+	public static class Websocket {
+
+		/**
+		 * Path of the WebSocket endpoint.
+		 */
+		private String path = "/acp";
+
+		/**
+		 * Origins allowed to open a socket ("*" for any). Empty: same origin, and clients
+		 * that send no Origin header.
+		 */
+		private List<String> allowedOrigins = new ArrayList<>();
+
+		/**
+		 * Largest accepted message; a larger one is answered with an error and the socket
+		 * stays open.
+		 */
+		private DataSize maxMessageSize = DataSize.ofMegabytes(32);
+
+		/**
+		 * Most sockets open at once; further handshakes are refused with 503.
+		 */
+		private int maxConnections = 100;
+
+		/**
+		 * Most bytes buffered for a socket whose client does not read; past it the socket
+		 * is closed.
+		 */
+		private DataSize sendBufferSize = DataSize.ofMegabytes(16);
+
+		/**
+		 * Longest a send may block before the socket is closed.
+		 */
+		private Duration sendTimeLimit = Duration.ofSeconds(10);
+
+		/**
+		 * Idle time after which the container closes a socket.
+		 */
+		private Duration idleTimeout = Duration.ofMinutes(30);
+
+		/**
+		 * How long requests in flight may finish when the application stops, before the
+		 * sockets close with 1001.
+		 */
+		private Duration drainTimeout = Duration.ofSeconds(10);
+
+		public String getPath() {
+			return this.path;
+		}
+
+		public void setPath(String path) {
+			this.path = path;
+		}
+
+		public List<String> getAllowedOrigins() {
+			return this.allowedOrigins;
+		}
+
+		public void setAllowedOrigins(List<String> allowedOrigins) {
+			this.allowedOrigins = allowedOrigins;
+		}
+
+		public DataSize getMaxMessageSize() {
+			return this.maxMessageSize;
+		}
+
+		public void setMaxMessageSize(DataSize maxMessageSize) {
+			this.maxMessageSize = maxMessageSize;
+		}
+
+		public int getMaxConnections() {
+			return this.maxConnections;
+		}
+
+		public void setMaxConnections(int maxConnections) {
+			this.maxConnections = maxConnections;
+		}
+
+		public DataSize getSendBufferSize() {
+			return this.sendBufferSize;
+		}
+
+		public void setSendBufferSize(DataSize sendBufferSize) {
+			this.sendBufferSize = sendBufferSize;
+		}
+
+		public Duration getSendTimeLimit() {
+			return this.sendTimeLimit;
+		}
+
+		public void setSendTimeLimit(Duration sendTimeLimit) {
+			this.sendTimeLimit = sendTimeLimit;
+		}
+
+		public Duration getIdleTimeout() {
+			return this.idleTimeout;
+		}
+
+		public void setIdleTimeout(Duration idleTimeout) {
+			this.idleTimeout = idleTimeout;
+		}
+
+		public Duration getDrainTimeout() {
+			return this.drainTimeout;
+		}
+
+		public void setDrainTimeout(Duration drainTimeout) {
+			this.drainTimeout = drainTimeout;
 		}
 
 	}

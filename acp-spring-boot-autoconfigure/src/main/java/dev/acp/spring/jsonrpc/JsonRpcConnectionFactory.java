@@ -46,8 +46,19 @@ public final class JsonRpcConnectionFactory {
 	 * @return the connection
 	 */
 	public JsonRpcConnection open(String transport, MessageSink sink) {
-		JsonRpcConnection connection = new JsonRpcConnection(UUID.randomUUID().toString(), transport, this.codec, sink,
-				this.executor, this.outboundTimeout, this.handlerFactory);
+		return open(UUID.randomUUID().toString(), transport, sink);
+	}
+
+	/**
+	 * Open a connection with a given id.
+	 * @param id the connection id (unique)
+	 * @param transport the transport name
+	 * @param sink where the connection writes
+	 * @return the connection
+	 */
+	public JsonRpcConnection open(String id, String transport, MessageSink sink) {
+		JsonRpcConnection connection = new JsonRpcConnection(id, transport, this.codec, sink, this.executor,
+				this.outboundTimeout, this.handlerFactory);
 		this.open.add(connection);
 		return connection;
 	}

@@ -14,6 +14,7 @@ import dev.acp.spring.method.AcpHandlerKind;
 import dev.acp.spring.method.AcpMethodRegistry;
 import dev.acp.spring.protocol.AgentCapabilities;
 import dev.acp.spring.protocol.InitializeResponse;
+import dev.acp.spring.transport.websocket.AcpWebSocketHandler;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
@@ -24,6 +25,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -58,6 +60,23 @@ class AcpAutoConfigurationTests {
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class))
 			.run((context) -> assertThat(context).hasSingleBean(StdioTransportLifecycle.class));
+	}
+
+	@Test
+	void webSocketTransportIsConfiguredInAServletWebApplication() {
+		WebApplicationContextRunner web = new WebApplicationContextRunner().withConfiguration(AutoConfigurations
+			.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class, AcpWebSocketAutoConfiguration.class));
+		web.withPropertyValues("acp.transport=websocket")
+			.run((context) -> assertThat(context).hasSingleBean(AcpWebSocketHandler.class)
+				.hasSingleBean(WebSocketTransportLifecycle.class)
+				.doesNotHaveBean(StdioTransportLifecycle.class));
+		web.run((context) -> assertThat(context).doesNotHaveBean(AcpWebSocketHandler.class)
+			.hasSingleBean(StdioTransportLifecycle.class));
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class,
+					AcpWebSocketAutoConfiguration.class))
+			.withPropertyValues("acp.transport=websocket")
+			.run((context) -> assertThat(context).doesNotHaveBean(AcpWebSocketHandler.class));
 	}
 
 	@Test
