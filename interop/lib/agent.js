@@ -1,22 +1,49 @@
 // Test harness: spawn the demo agent jar, connect the official ACP SDK client
-// to it over stdio, and record the traffic (see wire.js).
+// to it over stdio or WebSocket, and record the traffic (see wire.js).
 //
-// The transport is isolated in `stdioTransport()`: it returns an SDK `Stream`
-// ({ readable, writable } of JSON-RPC messages). A WebSocket variant only needs
-// another function returning a Stream (e.g. the SDK's
-// `@agentclientprotocol/sdk/experimental/ws-client` createWebSocketStream, which
-// needs the `ws` package on Node 20); `tapStream()` and `connectClient()` work
-// on any Stream.
+// Each transport is one function returning an SDK `Stream` ({ readable,
+// writable } of JSON-RPC messages):
+//   - `stdioTransport()`: newline-delimited JSON over the agent's stdin/stdout
+//     (`acp.ndJsonStream`);
+//   - `webSocketTransport()`: text frames on ws://127.0.0.1:<port>/acp, via the
+//     SDK's `createWebSocketStream(url, { WebSocket })` from
+//     `@agentclientprotocol/sdk/experimental/ws-client`, with the `ws` package's
+//     WebSocket class (Node 20 has no global WebSocket).
+// `tapStream()` and `connectClient()` work on any Stream.
 
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
 import { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import * as acp from "@agentclientprotocol/sdk";
+import { createWebSocketStream } from "@agentclientprotocol/sdk/experimental/ws-client";
+import { WebSocket } from "ws";
 import { Wire } from "./wire.js";
 
-export { acp };
+export { acp, WebSocket };
+
+/**
+ * Transports the per-method test files run against: env ACP_INTEROP_TRANSPORTS
+ * (comma-separated, e.g. "stdio"), default both.
+ */
+export const TRANSPORTS = (process.env.ACP_INTEROP_TRANSPORTS || "stdio,websocket")
+  .split(",")
+  .map((t) => t.trim())
+  .filter(Boolean);
+for (const t of TRANSPORTS) {
+  if (t !== "stdio" && t !== "websocket") throw new Error(`ACP_INTEROP_TRANSPORTS: unknown transport "${t}"`);
+}
+
+/** How long to retry the first WebSocket connection while the JVM starts. */
+export const WS_READY_TIMEOUT_MS = 40_000;
+
+/** How long the agent may take to exit after SIGTERM (WebSocket mode). */
+export const SIGTERM_EXIT_MS = 15_000;
+
+/** Path of the agent's WebSocket endpoint. */
+export const WS_PATH = "/acp";
 
 export const INTEROP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -44,18 +71,60 @@ export function requireDemoJar() {
 
 const STDERR_KEEP = 64 * 1024;
 
-/** A spawned `java -jar acp-demo.jar` process with piped stdio. */
+/** A free TCP port on 127.0.0.1 (listen on port 0, read it, close). */
+export function freePort() {
+  return new Promise((res, rej) => {
+    const server = createServer();
+    server.unref();
+    server.once("error", rej);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => res(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A spawned `java -jar acp-demo.jar` process with piped stdio.
+ *
+ * transport "stdio": the agent speaks ACP on stdin/stdout.
+ * transport "websocket": started with `--acp.transport=websocket
+ * --server.port=<port> --server.address=127.0.0.1`; ACP is served on `url`
+ * (stdin stays open and unused, stdout is only collected for diagnostics).
+ * Use `AgentProcess.spawn()`, which picks the port.
+ */
 export class AgentProcess {
   /** Resolves to { code, signal } once the process has exited. */
   exited;
   exitInfo = null;
+  /** ws://127.0.0.1:<port>/acp in WebSocket mode, else undefined. */
+  url;
   #stderr = "";
+  #stdout = "";
 
-  constructor(label = "agent") {
+  /** Spawns the agent for `transport`, choosing a free port for WebSocket mode. */
+  static async spawn({ label = "agent", transport = "stdio" } = {}) {
+    const port = transport === "websocket" ? await freePort() : undefined;
+    return new AgentProcess(label, { transport, port });
+  }
+
+  constructor(label = "agent", { transport = "stdio", port } = {}) {
     this.label = label;
+    this.transport = transport;
     const jar = requireDemoJar();
     const java = process.env.JAVA || "java";
-    this.child = spawn(java, ["-jar", jar], { stdio: ["pipe", "pipe", "pipe"] });
+    const args = ["-jar", jar];
+    if (transport === "websocket") {
+      if (!port) throw new Error("websocket transport needs a port");
+      this.port = port;
+      this.url = `ws://127.0.0.1:${port}${WS_PATH}`;
+      args.push("--acp.transport=websocket", `--server.port=${port}`, "--server.address=127.0.0.1");
+    } else if (transport !== "stdio") {
+      throw new Error(`unknown transport ${transport}`);
+    }
+    this.child = spawn(java, args, { stdio: ["pipe", "pipe", "pipe"] });
     this.exited = new Promise((res) => {
       this.child.once("exit", (code, signal) => {
         this.exitInfo = { code, signal };
@@ -74,13 +143,50 @@ export class AgentProcess {
       if (process.env.ACP_INTEROP_VERBOSE) process.stderr.write(`[${this.label}] ${s}`);
       this.#stderr = (this.#stderr + s).slice(-STDERR_KEEP);
     });
+    if (transport === "websocket") {
+      // Not the protocol channel here: drain it (a full pipe would block the
+      // JVM) and keep the tail for diagnostics (Spring Boot logs to stdout).
+      this.child.stdout.setEncoding("utf8");
+      this.child.stdout.on("data", (s) => {
+        if (process.env.ACP_INTEROP_VERBOSE) process.stderr.write(`[${this.label} stdout] ${s}`);
+        this.#stdout = (this.#stdout + s).slice(-STDERR_KEEP);
+      });
+    }
   }
 
-  /** Last lines of the agent's stderr plus its exit state, for error messages. */
+  /** Last lines of the agent's stderr (and stdout in WebSocket mode) plus its exit state, for error messages. */
   diagnostics(lines = 40) {
-    const tail = this.#stderr.split("\n").slice(-lines).join("\n");
+    const tailOf = (text) => text.split("\n").slice(-lines).join("\n");
     const state = this.exitInfo ? `exited ${JSON.stringify(this.exitInfo)}` : "still running";
-    return `\n--- ${this.label} (pid ${this.child.pid}, ${state}) stderr tail ---\n${tail}\n---`;
+    const where = this.url ? `, ${this.url}` : "";
+    let out = `\n--- ${this.label} (pid ${this.child.pid}${where}, ${state}) stderr tail ---\n${tailOf(this.#stderr)}\n---`;
+    if (this.transport === "websocket") out += `\n--- ${this.label} stdout tail ---\n${tailOf(this.#stdout)}\n---`;
+    return out;
+  }
+
+  /**
+   * WebSocket mode: retries a plain connection to `url` until one opens (then
+   * closes it), for up to `timeoutMs`. Fails early if the process exits.
+   */
+  async waitForWebSocket(timeoutMs = WS_READY_TIMEOUT_MS) {
+    const deadline = Date.now() + timeoutMs;
+    let lastError = "no attempt";
+    while (Date.now() < deadline) {
+      if (this.exitInfo) {
+        throw new Error(`agent exited before ${this.url} accepted a WebSocket connection${this.diagnostics()}`);
+      }
+      try {
+        const socket = await openWebSocket(this.url, { timeoutMs: Math.min(5_000, Math.max(deadline - Date.now(), 1)) });
+        await closeWebSocket(socket);
+        return;
+      } catch (err) {
+        lastError = err.message;
+      }
+      await sleep(200);
+    }
+    throw new Error(
+      `no WebSocket connection to ${this.url} within ${timeoutMs} ms (last error: ${lastError})${this.diagnostics()}`,
+    );
   }
 
   /** Closes the agent's stdin (end of input). */
@@ -99,6 +205,96 @@ export class AgentProcess {
       clearTimeout(timer);
     }
   }
+
+  /**
+   * Sends SIGTERM and waits up to `timeoutMs` for the exit. Returns
+   * { exit, ms }, or { exit: null } after SIGKILL-ing a process that did not
+   * exit in time.
+   */
+  async terminate(timeoutMs = SIGTERM_EXIT_MS) {
+    if (this.exitInfo) return { exit: this.exitInfo, ms: 0, alreadyExited: true };
+    const started = Date.now();
+    this.child.kill("SIGTERM");
+    let timer;
+    const timeout = new Promise((res) => {
+      timer = setTimeout(() => res(null), timeoutMs);
+    });
+    const exit = await Promise.race([this.exited, timeout]);
+    clearTimeout(timer);
+    if (exit) return { exit, ms: Date.now() - started };
+    this.child.kill("SIGKILL");
+    await this.exited;
+    return { exit: null, ms: Date.now() - started };
+  }
+
+  /**
+   * Stops the agent at the end of a test file: stdio closes stdin (end of
+   * input) and waits, killing after 10 s; WebSocket sends SIGTERM and fails if
+   * the process has not exited within 15 s.
+   */
+  async stop() {
+    if (this.transport === "websocket") {
+      const { exit } = await this.terminate();
+      if (!exit) throw new Error(`agent still running ${SIGTERM_EXIT_MS} ms after SIGTERM (killed)${this.diagnostics()}`);
+      return exit;
+    }
+    this.endInput();
+    const timer = setTimeout(() => void this.kill(), 10_000);
+    try {
+      return await this.exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/**
+ * Opens a raw `ws` WebSocket. Resolves to the open socket, with
+ * `socket.upgradeResponse` set to the HTTP handshake response (its `headers`
+ * are lower-cased). Rejects on error, unexpected HTTP response or timeout.
+ */
+export function openWebSocket(url, { timeoutMs = 5_000, WebSocketClass = WebSocket } = {}) {
+  return new Promise((res, rej) => {
+    const socket = new WebSocketClass(url);
+    let timer;
+    const fail = (err) => {
+      clearTimeout(timer);
+      socket.removeAllListeners("open");
+      socket.on("error", () => {});
+      socket.terminate();
+      rej(err);
+    };
+    timer = setTimeout(() => fail(new Error(`WebSocket open timed out after ${timeoutMs} ms`)), timeoutMs);
+    socket.once("upgrade", (response) => {
+      socket.upgradeResponse = response;
+    });
+    socket.once("unexpected-response", (_req, response) =>
+      fail(new Error(`HTTP ${response.statusCode} instead of a WebSocket upgrade`)),
+    );
+    socket.once("error", (err) => fail(err));
+    socket.once("open", () => {
+      clearTimeout(timer);
+      socket.removeAllListeners("error");
+      socket.on("error", () => {});
+      res(socket);
+    });
+  });
+}
+
+/** Closes a raw socket (normal closure) and waits for the close, at most 2 s. */
+export function closeWebSocket(socket) {
+  if (socket.readyState === WebSocket.CLOSED) return Promise.resolve();
+  return new Promise((res) => {
+    const timer = setTimeout(() => {
+      socket.terminate();
+      res();
+    }, 2_000);
+    socket.once("close", () => {
+      clearTimeout(timer);
+      res();
+    });
+    socket.close(1000);
+  });
 }
 
 /** Splits a byte stream into lines for `onLine`, passing the bytes through unchanged. */
@@ -127,6 +323,31 @@ export function stdioTransport(proc, wire) {
   const stdout = Readable.toWeb(proc.child.stdout).pipeThrough(lineTap((line, o) => wire.rawLine(line, o)));
   const stdin = Writable.toWeb(proc.child.stdin);
   return acp.ndJsonStream(stdin, stdout);
+}
+
+/**
+ * `ws` WebSocket subclass that reports every received frame, as sent (text or
+ * binary), to `wire.rawFrame()` before the SDK sees it (the SDK drops binary
+ * frames and answers unparsable ones itself), and keeps the handshake response.
+ */
+function recordingWebSocket(wire) {
+  return class RecordingWebSocket extends WebSocket {
+    constructor(...args) {
+      super(...args);
+      this.on("upgrade", (response) => {
+        wire.handshake = { statusCode: response.statusCode, headers: response.headers };
+      });
+      this.on("message", (data, isBinary) => wire.rawFrame(data, { binary: isBinary }));
+      this.on("close", (code, reason) => {
+        wire.closeFrame = { code, reason: reason.toString() };
+      });
+    }
+  };
+}
+
+/** SDK Stream over the agent's WebSocket endpoint; raw frames go to `wire`. */
+export function webSocketTransport(url, wire) {
+  return createWebSocketStream(url, { WebSocket: recordingWebSocket(wire) });
 }
 
 /** Wraps an SDK Stream so every message in both directions is recorded in `wire`. */
@@ -166,27 +387,56 @@ export function initializeParams({ workspace = true } = {}) {
 }
 
 /**
- * Spawns the agent and connects an SDK client to it.
+ * Spawns the agent process for `transport` ("stdio" or "websocket"); in
+ * WebSocket mode, also waits until its endpoint accepts connections.
+ */
+export async function spawnAgent({ label = "agent", transport = "stdio" } = {}) {
+  const proc = await AgentProcess.spawn({ label, transport });
+  if (transport === "websocket") {
+    try {
+      await proc.waitForWebSocket();
+    } catch (err) {
+      await proc.kill();
+      throw err;
+    }
+  }
+  return proc;
+}
+
+/**
+ * Connects a new SDK client to a running agent process: its stdio, or a new
+ * WebSocket connection (several clients may connect to one WebSocket agent).
  *
  * `configure(app)` may register extra client handlers on the `acp.ClientApp`
  * before it connects. `session/update` notifications received through the SDK
- * are collected in `updates`.
+ * are collected in `updates`. With `ownsProcess`, `close()` also stops the agent.
  */
-export async function startAgent({ label = "agent", configure } = {}) {
-  const proc = new AgentProcess(label);
+export function connectClient(proc, { configure, ownsProcess = false } = {}) {
   const wire = new Wire();
   const updates = [];
   const app = acp.client({ name: "acp-interop" }).onNotification("session/update", ({ params }) => {
     updates.push(params);
   });
   if (configure) configure(app);
-  const conn = app.connect(tapStream(stdioTransport(proc, wire), wire));
-  return new AgentSession(proc, wire, conn, updates);
+  const stream = proc.transport === "websocket" ? webSocketTransport(proc.url, wire) : stdioTransport(proc, wire);
+  const conn = app.connect(tapStream(stream, wire));
+  return new AgentSession(proc, wire, conn, updates, { ownsProcess });
+}
+
+/**
+ * Spawns the agent and connects an SDK client to it over `transport`
+ * ("stdio", the default, or "websocket"). `close()` stops the agent.
+ */
+export async function startAgent({ label = "agent", transport = "stdio", configure } = {}) {
+  const proc = await spawnAgent({ label, transport });
+  return connectClient(proc, { configure, ownsProcess: true });
 }
 
 export class AgentSession {
-  constructor(proc, wire, conn, updates) {
+  constructor(proc, wire, conn, updates, { ownsProcess = true } = {}) {
     this.proc = proc;
+    this.transport = proc.transport;
+    this.ownsProcess = ownsProcess;
     this.wire = wire;
     this.conn = conn;
     /** The SDK's ClientContext: `request(method, params)` / `notify(method, params)`. */
@@ -244,15 +494,12 @@ export class AgentSession {
     }
   }
 
-  /** Closes the SDK connection and the agent process. */
+  /**
+   * Closes the SDK connection and, if this session owns it, stops the agent
+   * process (see `AgentProcess.stop()`: SIGTERM in WebSocket mode).
+   */
   async close() {
     this.conn.close();
-    this.proc.endInput();
-    const timer = setTimeout(() => void this.proc.kill(), 10_000);
-    try {
-      await this.proc.exited;
-    } finally {
-      clearTimeout(timer);
-    }
+    if (this.ownsProcess) await this.proc.stop();
   }
 }

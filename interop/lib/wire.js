@@ -1,5 +1,7 @@
 // Records every message that crosses the connection and checks it as it goes:
 //   - raw stdout lines must each be one JSON object (newline-delimited JSON),
+//   - raw WebSocket frames must each be a text frame holding exactly one JSON
+//     object, without newline framing,
 //   - every agent message must be a well-formed JSON-RPC 2.0 message,
 //   - every agent response must answer a request the client actually sent,
 //     exactly once,
@@ -59,6 +61,12 @@ const short = (v, n = 300) => {
 export class Wire {
   /** Raw stdout lines (stdio transport only), in arrival order. */
   rawLines = [];
+  /** Raw received frames (WebSocket transport only): { binary, text }. */
+  rawFrames = [];
+  /** WebSocket handshake response { statusCode, headers } (WebSocket transport only). */
+  handshake = null;
+  /** WebSocket close { code, reason } once the socket has closed (WebSocket transport only). */
+  closeFrame = null;
   /** Messages received from the agent, in arrival order. */
   inbound = [];
   /** Messages sent to the agent, in send order. */
@@ -90,6 +98,27 @@ export class Wire {
       return;
     }
     if (!isPlainObject(parsed)) this.problems.push(`stdout line ${n} is not a JSON object: ${short(text)}`);
+  }
+
+  /** Called by the WebSocket transport for each received frame (`data` as `ws` delivers it). */
+  rawFrame(data, { binary = false } = {}) {
+    const n = this.rawFrames.length + 1;
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    const text = bytes.toString("utf8");
+    this.rawFrames.push({ binary, text });
+    if (binary) {
+      this.problems.push(`WebSocket frame ${n} is binary, expected a text frame: ${short(text)}`);
+      return;
+    }
+    if (/[\r\n]\s*$/.test(text)) this.problems.push(`WebSocket frame ${n} ends with a newline (no newline framing expected): ${short(text)}`);
+    let parsed;
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      this.problems.push(`WebSocket frame ${n} is not one JSON value (${e.message}): ${short(text)}`);
+      return;
+    }
+    if (!isPlainObject(parsed)) this.problems.push(`WebSocket frame ${n} is not a JSON object: ${short(text)}`);
   }
 
   /** Called for each message the client sends. */

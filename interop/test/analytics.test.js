@@ -4,19 +4,19 @@
 import assert from "node:assert/strict";
 import { isDeepStrictEqual } from "node:util";
 import { after, before, describe, test } from "node:test";
-import { startAgent } from "../lib/agent.js";
+import { startAgent, TRANSPORTS } from "../lib/agent.js";
 
 const EVENT = "_example.com/analytics/event";
 const SUMMARY = "_example.com/analytics/summary";
 
-describe("analytics extension", { timeout: 120_000 }, () => {
+for (const transport of TRANSPORTS) describe(`analytics extension [${transport}]`, { timeout: 120_000 }, () => {
   let a;
   let sessionA;
   let sessionB;
   let sessionC;
 
   before(async () => {
-    a = await startAgent({ label: "analytics" });
+    a = await startAgent({ label: `analytics-${transport}`, transport });
     await a.initialize();
     sessionA = (await a.newSession()).sessionId;
     sessionB = (await a.newSession()).sessionId;

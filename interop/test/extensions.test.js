@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { acp, startAgent } from "../lib/agent.js";
+import { acp, startAgent, TRANSPORTS } from "../lib/agent.js";
 
 const RICH_PARAMS = {
   _meta: {
@@ -18,11 +18,11 @@ const RICH_PARAMS = {
   mixed: [null, "s", 1, 1.5, false, { k: null }, []],
 };
 
-describe("extension methods", { timeout: 120_000 }, () => {
+for (const transport of TRANSPORTS) describe(`extension methods [${transport}]`, { timeout: 120_000 }, () => {
   let a;
 
   before(async () => {
-    a = await startAgent({ label: "extensions" });
+    a = await startAgent({ label: `extensions-${transport}`, transport });
     await a.initialize();
   });
 

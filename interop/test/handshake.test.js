@@ -1,9 +1,9 @@
 // initialize contract, a request pipelined right behind initialize, and
-// clean shutdown when stdin is closed.
+// clean shutdown (stdio: stdin closed; WebSocket: SIGTERM), per transport.
 
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { initializeParams, startAgent } from "../lib/agent.js";
+import { initializeParams, SIGTERM_EXIT_MS, startAgent, TRANSPORTS } from "../lib/agent.js";
 
 const EXPECTED_META = {
   "example.com/analytics": {
@@ -20,15 +20,15 @@ const EXPECTED_META = {
 
 const PIPELINED_ECHO = { pipelined: true, note: "sent before the initialize answer" };
 
-describe("handshake", { timeout: 120_000 }, () => {
+for (const transport of TRANSPORTS) describe(`handshake [${transport}]`, { timeout: 120_000 }, () => {
   let a;
   let init; // settled initialize
   let echo; // settled _demo.acp/echo
 
   before(async () => {
-    a = await startAgent({ label: "handshake" });
-    // Both requests are written before either answer is read: the JVM is
-    // still starting when the echo is already queued behind initialize.
+    a = await startAgent({ label: `handshake-${transport}`, transport });
+    // Both requests are written before either answer is read (over stdio the
+    // JVM is still starting; over WebSocket the socket may still be opening).
     const pending = [
       a.agent.request("initialize", initializeParams()),
       a.agent.request("_demo.acp/echo", PIPELINED_ECHO),
@@ -71,6 +71,16 @@ describe("handshake", { timeout: 120_000 }, () => {
     a.wire.assertClean();
     assert.ok(a.wire.validated.InitializeResponse >= 1, "InitializeResponse was schema-validated");
   });
+
+  if (transport === "websocket") {
+    test(`SIGTERM makes the agent exit within ${SIGTERM_EXIT_MS / 1000} s`, async () => {
+      a.conn.close();
+      const { exit, ms } = await a.proc.terminate(SIGTERM_EXIT_MS);
+      assert.ok(exit, `agent still running ${SIGTERM_EXIT_MS} ms after SIGTERM (killed)${a.proc.diagnostics()}`);
+      assert.ok(ms <= SIGTERM_EXIT_MS, `exit took ${ms} ms`);
+    });
+    return;
+  }
 
   test("closing stdin makes the agent exit with code 0 within 15 s", async () => {
     a.proc.endInput();

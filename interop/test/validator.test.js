@@ -43,4 +43,16 @@ describe("wire checker", () => {
     assert.equal(w.problems.length, 4, w.problems.join("\n"));
     assert.throws(() => w.assertClean());
   });
+
+  test("Wire flags binary, non-JSON, multi-message and newline-framed WebSocket frames", () => {
+    const w = new Wire();
+    w.rawFrame(Buffer.from('{"jsonrpc":"2.0","method":"m"}'));
+    assert.deepEqual(w.problems, []);
+    w.rawFrame(Buffer.from('{"jsonrpc":"2.0","method":"m"}'), { binary: true });
+    w.rawFrame(Buffer.from('{"jsonrpc":"2.0","method":"m"}\n'));
+    w.rawFrame(Buffer.from('{"jsonrpc":"2.0","method":"m"}\n{"jsonrpc":"2.0","method":"n"}'));
+    w.rawFrame(Buffer.from("[1]"));
+    assert.equal(w.problems.length, 4, w.problems.join("\n"));
+    assert.equal(w.rawFrames.length, 5);
+  });
 });
