@@ -15,6 +15,7 @@ import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.jsonrpc.JsonRpcError;
 
+import org.springframework.http.HttpStatus;
 import org.springframework.http.server.ServerHttpRequest;
 import org.springframework.http.server.ServerHttpResponse;
 import org.springframework.web.socket.BinaryMessage;
@@ -64,10 +65,10 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 	}
 
 	@Override
-	public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response,
-			org.springframework.web.socket.WebSocketHandler wsHandler, Map<String, Object> attributes) {
+	public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler wsHandler,
+			Map<String, Object> attributes) {
 		if (!this.accepting || this.sockets.size() >= this.settings.maxConnections()) {
-			response.setStatusCode(org.springframework.http.HttpStatus.SERVICE_UNAVAILABLE);
+			response.setStatusCode(HttpStatus.SERVICE_UNAVAILABLE);
 			return false;
 		}
 		String id = UUID.randomUUID().toString();
@@ -77,8 +78,8 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 	}
 
 	@Override
-	public void afterHandshake(ServerHttpRequest request, ServerHttpResponse response,
-			org.springframework.web.socket.WebSocketHandler wsHandler, Exception exception) {
+	public void afterHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler wsHandler,
+			Exception exception) {
 	}
 
 	@Override
