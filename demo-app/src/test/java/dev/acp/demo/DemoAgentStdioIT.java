@@ -74,11 +74,7 @@ class DemoAgentStdioIT {
 	void terminationWhileDrainingStillAnswersEveryRequest() throws Exception {
 		// as acpx stops an agent: close standard input, wait 100 ms, send SIGTERM
 		try (DemoAgentProcess agent = DemoAgentProcess.start("--acp.stdio.drain-timeout=1s")) {
-			agent.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
-			assertThat(agent.next(TIMEOUT).path("id").asInt()).isZero();
-			agent.send(
-					"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session/new\",\"params\":{\"cwd\":\"/tmp\",\"mcpServers\":[]}}");
-			String sessionId = agent.next(TIMEOUT).path("result").path("sessionId").asString();
+			String sessionId = initializeAndStartSession(agent);
 			agent.send(prompt(10, sessionId, "wait"));
 			for (int i = 0; i < 20; i++) {
 				agent.send(prompt(100 + i, sessionId, "p" + i));
@@ -104,11 +100,7 @@ class DemoAgentStdioIT {
 	@Test
 	void aBadPromptLeavesTheSessionUsable() throws Exception {
 		try (DemoAgentProcess agent = DemoAgentProcess.start()) {
-			agent.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
-			assertThat(agent.next(TIMEOUT).path("id").asInt()).isZero();
-			agent.send(
-					"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session/new\",\"params\":{\"cwd\":\"/tmp\",\"mcpServers\":[]}}");
-			String sessionId = agent.next(TIMEOUT).path("result").path("sessionId").asString();
+			String sessionId = initializeAndStartSession(agent);
 			agent.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"session/prompt\",\"params\":{\"sessionId\":\""
 					+ sessionId + "\",\"prompt\":[{\"type\":\"text\",\"text\":42}]}}");
 			JsonNode bad = agent.next(TIMEOUT);
@@ -126,6 +118,14 @@ class DemoAgentStdioIT {
 		}
 	}
 
+	private static String initializeAndStartSession(DemoAgentProcess agent) throws Exception {
+		agent.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
+		assertThat(agent.next(TIMEOUT).path("id").asInt()).isZero();
+		agent.send(
+				"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session/new\",\"params\":{\"cwd\":\"/tmp\",\"mcpServers\":[]}}");
+		return agent.next(TIMEOUT).path("result").path("sessionId").asString();
+	}
+
 	private static String prompt(int id, String sessionId, String text) {
 		return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"session/prompt\",\"params\":{\"sessionId\":\""
 				+ sessionId + "\",\"prompt\":[{\"type\":\"text\",\"text\":\"" + text + "\"}]}}";
@@ -134,15 +134,9 @@ class DemoAgentStdioIT {
 	@Test
 	void requestsInFlightAtEndOfInputAreAnsweredBeforeTheProcessExits() throws Exception {
 		try (DemoAgentProcess agent = DemoAgentProcess.start()) {
-			agent.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
-			assertThat(agent.next(TIMEOUT).path("id").asInt()).isZero();
-			agent.send(
-					"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session/new\",\"params\":{\"cwd\":\"/tmp\",\"mcpServers\":[]}}");
-			String sessionId = agent.next(TIMEOUT).path("result").path("sessionId").asString();
+			String sessionId = initializeAndStartSession(agent);
 			for (int i = 0; i < 50; i++) {
-				agent.send("{\"jsonrpc\":\"2.0\",\"id\":" + (100 + i) + ",\"method\":\"session/prompt\",\"params\":"
-						+ "{\"sessionId\":\"" + sessionId + "\",\"prompt\":[{\"type\":\"text\",\"text\":\"p" + i
-						+ "\"}]}}");
+				agent.send(prompt(100 + i, sessionId, "p" + i));
 			}
 			agent.closeInput();
 			assertThat(agent.awaitExit(TIMEOUT)).isZero();

@@ -1,9 +1,10 @@
 package dev.acp.spring.method;
 
 /**
- * Thrown when calling a client method whose capability the client did not advertise in
- * {@code initialize} (for example {@code fs/read_text_file} without
- * {@code clientCapabilities.fs.readTextFile}).
+ * Thrown, before anything is sent, when calling a client method whose capability the
+ * client did not advertise in {@code initialize} (for example {@code fs/read_text_file}
+ * without {@code clientCapabilities.fs.readTextFile}, or an extension method without its
+ * namespace in {@code clientCapabilities._meta}).
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -18,7 +19,7 @@ public class AcpClientCapabilityException extends IllegalStateException {
 	}
 
 	/**
-	 * The missing capability, such as {@code fs.readTextFile}.
+	 * The missing capability, such as {@code fs.readTextFile} or {@code _meta.zed.dev}.
 	 * @return the capability path
 	 */
 	public String getCapability() {

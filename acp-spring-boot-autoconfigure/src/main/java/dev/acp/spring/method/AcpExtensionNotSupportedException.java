@@ -1,17 +1,17 @@
 package dev.acp.spring.method;
 
 /**
- * Thrown when calling a client extension method the client did not advertise.
+ * Thrown when calling a client extension method whose namespace the client did not
+ * advertise in {@code clientCapabilities._meta}.
  *
  * @author ACP Spring Boot Starter contributors
  */
-public class AcpExtensionNotSupportedException extends IllegalStateException {
+public class AcpExtensionNotSupportedException extends AcpClientCapabilityException {
 
 	private final String namespace;
 
 	public AcpExtensionNotSupportedException(String namespace, String method) {
-		super("The client did not advertise extension '" + namespace + "' in clientCapabilities._meta, so '" + method
-				+ "' was not sent: check AcpClient.supportsExtension first");
+		super("_meta." + namespace, method);
 		this.namespace = namespace;
 	}
 
