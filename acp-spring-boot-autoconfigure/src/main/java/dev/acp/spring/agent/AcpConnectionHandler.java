@@ -3,6 +3,7 @@ package dev.acp.spring.agent;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
 import org.apache.commons.logging.Log;
@@ -22,14 +23,19 @@ import dev.acp.spring.method.ParamsBinding;
 import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.InitializeRequest;
 import dev.acp.spring.protocol.InitializeResponse;
+import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.StopReason;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 /**
  * Serves one connection: {@code initialize} (in line, so messages pipelined behind it see
  * its outcome), then the registered handlers; -32601 for unknown requests, unknown
- * notifications ignored. Calls answered without user code, and handlers declared
- * non-blocking, run on the reading thread; the others on handler threads.
+ * notifications ignored, params that are not an object refused. Calls answered without
+ * user code, and handlers declared non-blocking, run on the reading thread; the others on
+ * handler threads. The prompt turns of a session run one at a time;
+ * {@code session/cancel} cancels them the moment it is read, and a cancelled turn answers
+ * {@code stopReason: "cancelled"}.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -37,14 +43,19 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 
 	private static final Log logger = LogFactory.getLog(AcpConnectionHandler.class);
 
+	private static final PromptResponse CANCELLED = new PromptResponse(StopReason.CANCELLED);
+
 	private final AcpAgent agent;
 
 	private final DefaultAcpConnection connection;
 
 	private final ObjectMapper mapper;
 
+	private final JsonRpcConnection rpc;
+
 	AcpConnectionHandler(AcpAgent agent, JsonRpcConnection rpc) {
 		this.agent = agent;
+		this.rpc = rpc;
 		this.connection = new DefaultAcpConnection(rpc);
 		this.mapper = rpc.codec().mapper();
 	}
@@ -60,8 +71,31 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	}
 
 	@Override
+	public String orderKey(String method, JsonNode params) {
+		return AcpMethods.SESSION_PROMPT.equals(method) ? turnKey(params) : null;
+	}
+
+	@Override
+	public void notificationReceived(JsonRpcNotification notification) {
+		if (AcpMethods.SESSION_CANCEL.equals(notification.method()) && this.connection.isInitialized()) {
+			String key = turnKey(notification.params());
+			if (key != null) {
+				this.rpc.signalCancellation(key);
+			}
+		}
+	}
+
+	private static String turnKey(JsonNode params) {
+		JsonNode sessionId = (params != null) ? params.get("sessionId") : null;
+		return (sessionId != null && sessionId.isString()) ? sessionId.stringValue() : null;
+	}
+
+	@Override
 	public CompletionStage<?> handleRequest(InboundRequest request) {
 		String method = request.method();
+		if (request.params() != null && !request.params().isObject()) {
+			return CompletableFuture.failedFuture(paramsNotAnObject());
+		}
 		if (AcpMethods.INITIALIZE.equals(method)) {
 			try {
 				return CompletableFuture.completedFuture(initialize(request.params()));
@@ -77,13 +111,39 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (!this.connection.isInitialized()) {
 			return CompletableFuture.failedFuture(notInitialized(method));
 		}
-		return handler.invoke(
-				new AcpRequestContext(method, request.id(), request.params(), this.connection, request, this.mapper));
+		AcpRequestContext context = new AcpRequestContext(method, request.id(), request.params(), this.connection,
+				request, this.mapper);
+		if (AcpMethods.SESSION_PROMPT.equals(method)) {
+			return prompt(handler, context, request);
+		}
+		return handler.invoke(context);
+	}
+
+	private CompletionStage<?> prompt(AcpHandlerMethod handler, AcpRequestContext context, InboundRequest request) {
+		if (request.isCancelled()) {
+			return CompletableFuture.completedFuture(CANCELLED);
+		}
+		return handler.invoke(context).handle((result, failure) -> {
+			if (request.isCancelled()) {
+				return CANCELLED;
+			}
+			if (failure != null) {
+				throw (failure instanceof CompletionException completion) ? completion
+						: new CompletionException(failure);
+			}
+			return result;
+		});
 	}
 
 	@Override
 	public void handleNotification(JsonRpcNotification notification) {
 		String method = notification.method();
+		if (notification.params() != null && !notification.params().isObject()) {
+			if (logger.isDebugEnabled()) {
+				logger.debug("Dropping notification '" + method + "': params are not an object");
+			}
+			return;
+		}
 		AcpHandlerMethod handler = this.agent.registry().find(method);
 		if (handler == null || handler.kind() != AcpHandlerKind.NOTIFICATION) {
 			if (logger.isDebugEnabled()) {
@@ -125,6 +185,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		}
 		this.connection.initialized(request.clientInfo(), request.clientCapabilities());
 		return this.agent.initializeResponse();
+	}
+
+	private static AcpException paramsNotAnObject() {
+		return ParamsBinding.invalidParams(List.of(ParamsBinding.fieldError("params", "must be an object")));
 	}
 
 	private static AcpException notInitialized(String method) {

@@ -90,12 +90,9 @@ public final class JsonRpcCodec {
 			}
 			JsonNode params = node.get("params");
 			if (params != null && !params.isContainer()) {
-				if (params.isNull()) {
-					params = null;
-				}
-				else {
-					throw invalid("\"params\" must be an object or an array", readableId);
-				}
+				throw new JsonRpcDecodeException(
+						JsonRpcError.invalidRequest("\"params\" must be an object or an array"), readableId,
+						id == null);
 			}
 			return (id != null) ? new JsonRpcRequest(id, method.stringValue(), params)
 					: new JsonRpcNotification(method.stringValue(), params);

@@ -20,9 +20,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * One bidirectional JSON-RPC connection: dispatches inbound requests off the reading
- * thread (unless the handler asks for in-line dispatch of a method that never blocks),
- * inbound notifications one at a time in arrival order, answers every request exactly
- * once, and correlates outbound requests with their responses.
+ * thread (unless the handler asks for in-line dispatch of a method that never blocks) in
+ * the order {@link InboundOrder} keeps, answers every request exactly once, and
+ * correlates outbound requests with their responses.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -35,6 +35,8 @@ public final class JsonRpcConnection {
 
 	private static final Object EMPTY_RESULT = Map.of();
 
+	private static final ThreadLocal<InboundRequest> CURRENT = new ThreadLocal<>();
+
 	private final String id;
 
 	private final String transport;
@@ -45,7 +47,7 @@ public final class JsonRpcConnection {
 
 	private final Executor requestExecutor;
 
-	private final Executor notificationExecutor;
+	private final InboundOrder order;
 
 	private final Duration outboundTimeout;
 
@@ -68,7 +70,7 @@ public final class JsonRpcConnection {
 		this.codec = codec;
 		this.sink = sink;
 		this.requestExecutor = requestExecutor;
-		this.notificationExecutor = new SerialExecutor(requestExecutor);
+		this.order = new InboundOrder(requestExecutor);
 		this.outboundTimeout = outboundTimeout;
 		this.handler = handlerFactory.createHandler(this);
 	}
@@ -125,6 +127,12 @@ public final class JsonRpcConnection {
 			message = this.codec.decode(frame, offset, length);
 		}
 		catch (JsonRpcDecodeException ex) {
+			if (ex.isNotification()) {
+				if (logger.isDebugEnabled()) {
+					logger.debug("Dropping a malformed notification: " + ex.getError().message());
+				}
+				return;
+			}
 			answerError(ex.getId(), ex.getError());
 			return;
 		}
@@ -160,32 +168,50 @@ public final class JsonRpcConnection {
 			answerError(request.id(), JsonRpcError.requestCancelled());
 			return;
 		}
-		InboundRequest call = new InboundRequest(this, request, key(request.id()));
+		InboundRequest call = new InboundRequest(this, request, key(request.id()),
+				this.handler.orderKey(request.method(), request.params()));
 		if (this.inbound.putIfAbsent(call.key(), call) != null) {
 			answerError(request.id(), JsonRpcError.invalidRequest("A request with this id is in flight"));
 			return;
 		}
-		if (this.handler.isDispatchedInline(request.method())) {
-			dispatch(call);
+		this.order.request(call, this::start);
+	}
+
+	private void start(InboundRequest call) {
+		if (this.handler.isDispatchedInline(call.method())) {
+			dispatch(call, false);
+			return;
 		}
-		else {
-			try {
-				this.requestExecutor.execute(() -> dispatch(call));
-			}
-			catch (RejectedExecutionException ex) {
-				cancel(call);
-			}
+		try {
+			this.requestExecutor.execute(() -> dispatch(call, true));
+		}
+		catch (RejectedExecutionException ex) {
+			cancel(call);
+			finished(call);
 		}
 	}
 
-	private void dispatch(InboundRequest call) {
+	private void dispatch(InboundRequest call, boolean onHandlerThread) {
+		if (call.isAnswered()) {
+			finished(call);
+			return;
+		}
 		CompletionStage<?> stage;
+		if (onHandlerThread) {
+			call.handlingStarted();
+			CURRENT.set(call);
+		}
 		try {
 			stage = this.handler.handleRequest(call);
 		}
 		catch (Throwable ex) {
-			complete(call, null, ex);
-			return;
+			stage = CompletableFuture.failedFuture(ex);
+		}
+		finally {
+			if (onHandlerThread) {
+				CURRENT.remove();
+				call.handlingEnded();
+			}
 		}
 		if (stage == null) {
 			complete(call, null, null);
@@ -195,16 +221,19 @@ public final class JsonRpcConnection {
 	}
 
 	private void complete(InboundRequest call, Object result, Throwable failure) {
-		if (call.isCancelled()) {
-			removeInbound(call);
-			return;
-		}
-		byte[] frame = (failure != null) ? this.codec.encodeError(call.id(), toError(call, failure))
-				: encodeResult(call, result);
-		if (call.markAnswered()) {
-			this.sink.send(frame);
+		if (!call.isAnswered()) {
+			byte[] frame = (failure != null) ? this.codec.encodeError(call.id(), toError(call, failure))
+					: encodeResult(call, result);
+			if (call.markAnswered()) {
+				send(frame);
+			}
 		}
 		removeInbound(call);
+		finished(call);
+	}
+
+	private void finished(InboundRequest call) {
+		this.order.finished(call, this::start);
 	}
 
 	private byte[] encodeResult(InboundRequest call, Object result) {
@@ -241,19 +270,21 @@ public final class JsonRpcConnection {
 			cancelInbound(notification.params());
 			return;
 		}
-		executeNotification(() -> {
-			try {
-				this.handler.handleNotification(notification);
-			}
-			catch (Throwable ex) {
-				logger.error("Handler of notification '" + notification.method() + "' failed", ex);
-			}
-		});
-	}
-
-	private void executeNotification(Runnable task) {
 		try {
-			this.notificationExecutor.execute(task);
+			this.handler.notificationReceived(notification);
+		}
+		catch (RuntimeException ex) {
+			logger.error("Handler of notification '" + notification.method() + "' failed on arrival", ex);
+		}
+		try {
+			this.order.notification(() -> {
+				try {
+					this.handler.handleNotification(notification);
+				}
+				catch (Throwable ex) {
+					logger.error("Handler of notification '" + notification.method() + "' failed", ex);
+				}
+			});
 		}
 		catch (RejectedExecutionException ex) {
 			logger.warn("Dropping a notification: the executor refused it");
@@ -261,8 +292,9 @@ public final class JsonRpcConnection {
 	}
 
 	private void cancelInbound(JsonNode params) {
-		JsonNode requestId = (params != null) ? params.get("requestId") : null;
-		InboundRequest call = (requestId != null) ? this.inbound.get(key(requestId)) : null;
+		JsonNode requestId = (params != null && params.isObject()) ? params.get("requestId") : null;
+		InboundRequest call = (requestId != null && (requestId.isString() || requestId.isNumber()))
+				? this.inbound.get(key(requestId)) : null;
 		if (call == null) {
 			logger.debug("Ignoring cancellation of a request that is not in flight");
 			return;
@@ -272,9 +304,22 @@ public final class JsonRpcConnection {
 
 	private void cancel(InboundRequest call) {
 		if (call.cancel()) {
-			this.sink.send(this.codec.encodeError(call.id(), JsonRpcError.requestCancelled()));
+			send(this.codec.encodeError(call.id(), JsonRpcError.requestCancelled()));
 		}
 		removeInbound(call);
+		this.order.abandoned(call);
+	}
+
+	/**
+	 * Signal cancellation to the handlers of every request of an order key not finished
+	 * yet, running or waiting, without answering them (see
+	 * {@link InboundRequest#signalCancellation()}).
+	 * @param orderKey the key
+	 */
+	public void signalCancellation(String orderKey) {
+		for (InboundRequest call : this.order.withKey(orderKey)) {
+			call.signalCancellation();
+		}
 	}
 
 	private void receiveResponse(JsonRpcResponse response) {
@@ -296,7 +341,22 @@ public final class JsonRpcConnection {
 	}
 
 	private void answerError(JsonNode id, JsonRpcError error) {
-		this.sink.send(this.codec.encodeError(id, error));
+		send(this.codec.encodeError(id, error));
+	}
+
+	private void send(byte[] frame) {
+		InboundRequest current = CURRENT.get();
+		if (current == null) {
+			this.sink.send(frame);
+			return;
+		}
+		current.writeStarted();
+		try {
+			this.sink.send(frame);
+		}
+		finally {
+			current.writeEnded();
+		}
 	}
 
 	/**
@@ -328,7 +388,7 @@ public final class JsonRpcConnection {
 		this.outbound.put(requestId, future);
 		future.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
 			.whenComplete((result, failure) -> this.outbound.remove(requestId, future));
-		this.sink.send(frame);
+		send(frame);
 		return future;
 	}
 
@@ -338,7 +398,7 @@ public final class JsonRpcConnection {
 	 * @param params the params (any Jackson-writable value) or {@code null}
 	 */
 	public void notify(String method, Object params) {
-		this.sink.send(this.codec.encodeNotification(method, params));
+		send(this.codec.encodeNotification(method, params));
 	}
 
 	/**

@@ -12,9 +12,31 @@ public class JsonRpcDecodeException extends JsonRpcException {
 
 	private final transient JsonNode id;
 
+	private final boolean notification;
+
 	public JsonRpcDecodeException(JsonRpcError error, JsonNode id) {
+		this(error, id, false);
+	}
+
+	/**
+	 * Create an exception.
+	 * @param error the error to answer
+	 * @param id the request id when readable, or {@code null}
+	 * @param notification whether the message is a notification (never answered)
+	 */
+	public JsonRpcDecodeException(JsonRpcError error, JsonNode id, boolean notification) {
 		super(error);
 		this.id = id;
+		this.notification = notification;
+	}
+
+	/**
+	 * Whether the message was recognisably a notification, which is never answered
+	 * however malformed it is.
+	 * @return whether a notification
+	 */
+	public boolean isNotification() {
+		return this.notification;
 	}
 
 	/**

@@ -2,6 +2,8 @@ package dev.acp.spring.jsonrpc;
 
 import java.util.concurrent.CompletionStage;
 
+import tools.jackson.databind.JsonNode;
+
 /**
  * Serves the inbound requests and notifications of one connection.
  *
@@ -20,10 +22,31 @@ public interface JsonRpcHandler {
 
 	/**
 	 * Handle a notification. Notifications of a connection are handled one at a time, in
-	 * arrival order.
+	 * arrival order, and each before any message received after it starts.
 	 * @param notification the notification
 	 */
 	void handleNotification(JsonRpcNotification notification);
+
+	/**
+	 * Called on the reading thread as soon as a notification arrives, before it waits its
+	 * turn for {@link #handleNotification}: what must take effect at once (a
+	 * cancellation) happens here. Must not block.
+	 * @param notification the notification
+	 */
+	default void notificationReceived(JsonRpcNotification notification) {
+	}
+
+	/**
+	 * The order key of a request, called on the reading thread when it arrives: requests
+	 * with the same key run one at a time, in arrival order (for example the prompt turns
+	 * of one session). Must not block.
+	 * @param method the method
+	 * @param params the params as received, or {@code null}
+	 * @return the key, or {@code null} for a request that runs concurrently with any
+	 */
+	default String orderKey(String method, JsonNode params) {
+		return null;
+	}
 
 	/**
 	 * Whether a request to the given method is dispatched on the reading thread, so that

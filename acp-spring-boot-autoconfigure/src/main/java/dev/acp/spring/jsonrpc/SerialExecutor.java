@@ -4,12 +4,17 @@ import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.Executor;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
 /**
  * Runs tasks one at a time, in submission order, on a shared executor.
  *
  * @author ACP Spring Boot Starter contributors
  */
 final class SerialExecutor implements Executor {
+
+	private static final Log logger = LogFactory.getLog(SerialExecutor.class);
 
 	private final Executor delegate;
 
@@ -19,6 +24,16 @@ final class SerialExecutor implements Executor {
 
 	SerialExecutor(Executor delegate) {
 		this.delegate = delegate;
+	}
+
+	/**
+	 * Whether a task is queued or running.
+	 * @return whether busy
+	 */
+	boolean isBusy() {
+		synchronized (this.tasks) {
+			return this.running;
+		}
 	}
 
 	@Override
@@ -52,7 +67,12 @@ final class SerialExecutor implements Executor {
 					return;
 				}
 			}
-			task.run();
+			try {
+				task.run();
+			}
+			catch (RuntimeException ex) {
+				logger.error("An ordered task failed", ex);
+			}
 		}
 	}
 

@@ -114,10 +114,11 @@ class JsonRpcCodecTests {
 		assertThat(ex.getId()).isEqualTo(tree("\"r1\""));
 	}
 
-	@Test
-	void scalarParamsOfANotificationAreAnInvalidRequestWithNullId() {
-		JsonRpcDecodeException ex = decodeFailure("{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"params\":1}");
-		assertThat(ex.getError().code()).isEqualTo(JsonRpcError.INVALID_REQUEST);
+	@ParameterizedTest
+	@ValueSource(strings = { "1", "null", "\"text\"" })
+	void scalarOrNullParamsOfANotificationAreRecognisedAsANotificationNeverToAnswer(String params) {
+		JsonRpcDecodeException ex = decodeFailure("{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"params\":" + params + "}");
+		assertThat(ex.isNotification()).isTrue();
 		assertThat(ex.getId()).isNull();
 	}
 
@@ -148,12 +149,19 @@ class JsonRpcCodecTests {
 	}
 
 	@Test
-	void nullOrAbsentParamsDecodeAsNull() {
-		JsonRpcRequest request = (JsonRpcRequest) decode(
-				"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"a\",\"params\":null}");
+	void absentParamsDecodeAsNull() {
+		JsonRpcRequest request = (JsonRpcRequest) decode("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"a\"}");
 		assertThat(request.params()).isNull();
 		JsonRpcNotification notification = (JsonRpcNotification) decode("{\"jsonrpc\":\"2.0\",\"method\":\"n\"}");
 		assertThat(notification).isEqualTo(new JsonRpcNotification("n", null));
+	}
+
+	@Test
+	void nullParamsOfARequestAreAnInvalidRequestEchoingTheId() {
+		JsonRpcDecodeException ex = decodeFailure("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"a\",\"params\":null}");
+		assertThat(ex.getError().code()).isEqualTo(JsonRpcError.INVALID_REQUEST);
+		assertThat(ex.getId()).isEqualTo(tree("1"));
+		assertThat(ex.isNotification()).isFalse();
 	}
 
 	@Test

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -101,6 +102,15 @@ class JsonRpcConnectionTests {
 		return await().atMost(WAIT).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(5));
 	}
 
+	private static void awaitLatchQuietly(CountDownLatch latch) {
+		try {
+			latch.await(WAIT.toSeconds(), TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			// the cancellation interrupts the handler: it goes on to return
+		}
+	}
+
 	private static void awaitLatch(CountDownLatch latch) {
 		try {
 			if (!latch.await(WAIT.toSeconds(), TimeUnit.SECONDS)) {
@@ -178,7 +188,7 @@ class JsonRpcConnectionTests {
 	}
 
 	@Test
-	void aBlockedNotificationHoldsBackLaterNotificationsButNotRequestsOrReading() {
+	void aBlockedNotificationHoldsBackLaterNotificationsAndRequestsButNotReading() {
 		CountDownLatch release = latch();
 		CountDownLatch firstStarted = latch();
 		List<String> handled = new CopyOnWriteArrayList<>();
@@ -188,16 +198,105 @@ class JsonRpcConnectionTests {
 			handled.add("first");
 		});
 		this.handler.onNotification("second", (notification) -> handled.add("second"));
-		this.handler.onRequest("ping", (request) -> CompletableFuture.completedFuture("pong"));
+		this.handler.onRequest("ping", (request) -> CompletableFuture.completedFuture(List.copyOf(handled)));
 		notification("first", null);
 		notification("second", null);
 		awaitLatch(firstStarted);
 		request(1, "ping");
-		assertThat(this.sink.awaitResponse("1").get("result").stringValue()).isEqualTo("pong");
-		assertThat(handled).isEmpty();
+		request(2, "ping");
+		notification("$/cancel_request", "{\"requestId\":1}");
+		assertThat(this.sink.awaitResponse("1").at("/error/code").asInt()).isEqualTo(-32800);
+		assertThat(this.sink.responsesTo("2")).isEmpty();
 		release.countDown();
-		waiting().until(() -> handled.size() == 2);
-		assertThat(handled).containsExactly("first", "second");
+		assertThat(this.sink.awaitResponse("2").get("result").toString()).isEqualTo("[\"first\",\"second\"]");
+		assertThat(this.sink.responsesTo("1")).hasSize(1);
+	}
+
+	@Test
+	void requestsSharingAnOrderKeyRunOneAtATimeInArrivalOrder() {
+		CountDownLatch release = latch();
+		List<String> started = new CopyOnWriteArrayList<>();
+		this.handler.orderKeys = (method, params) -> (params != null) ? params.get("key").stringValue() : null;
+		this.handler.onRequest("work", (request) -> {
+			String name = request.params().get("name").stringValue();
+			started.add(name);
+			if (name.equals("a1")) {
+				awaitLatch(release);
+			}
+			return CompletableFuture.completedFuture(name);
+		});
+		request(1, "work", "{\"key\":\"a\",\"name\":\"a1\"}");
+		request(2, "work", "{\"key\":\"a\",\"name\":\"a2\"}");
+		request(3, "work", "{\"key\":\"b\",\"name\":\"b1\"}");
+		assertThat(this.sink.awaitResponse("3").get("result").stringValue()).isEqualTo("b1");
+		assertThat(started).doesNotContain("a2");
+		release.countDown();
+		assertThat(this.sink.awaitResponse("2").get("result").stringValue()).isEqualTo("a2");
+		assertThat(this.sink.responsesTo("1")).hasSize(1);
+		assertThat(started).containsSubsequence("a1", "a2");
+	}
+
+	@Test
+	void signalledCancellationInterruptsTheHandlerWithoutAnsweringForIt() {
+		CountDownLatch blocked = latch();
+		this.handler.orderKeys = (method, params) -> "k";
+		this.handler.onRequest("sleep", (request) -> {
+			blocked.countDown();
+			try {
+				Thread.sleep(10_000);
+				return CompletableFuture.completedFuture("slept");
+			}
+			catch (InterruptedException ex) {
+				return CompletableFuture.completedFuture("interrupted, cancelled=" + request.isCancelled());
+			}
+		});
+		request(1, "sleep");
+		awaitLatch(blocked);
+		this.connection.signalCancellation("k");
+		assertThat(this.sink.awaitResponse("1").get("result").stringValue()).isEqualTo("interrupted, cancelled=true");
+	}
+
+	@Test
+	void aMalformedCancelRequestIsIgnoredAndTheConnectionKeepsServing() {
+		this.handler.onRequest("ping", (request) -> CompletableFuture.completedFuture("pong"));
+		notification("$/cancel_request", "{\"requestId\":{}}");
+		notification("$/cancel_request", "{\"requestId\":[1]}");
+		notification("$/cancel_request", "[1]");
+		request(1, "ping");
+		assertThat(this.sink.awaitResponse("1").get("result").stringValue()).isEqualTo("pong");
+		assertThat(this.sink.size()).isOne();
+	}
+
+	@Test
+	void aCancelCallbackThatThrowsStillLetsTheCancellationBeAnswered() {
+		CountDownLatch started = latch();
+		CountDownLatch release = latch();
+		this.handler.onRequest("slow", (request) -> {
+			request.onCancel(() -> {
+				throw new IllegalStateException("callback failed");
+			});
+			started.countDown();
+			awaitLatchQuietly(release);
+			return CompletableFuture.completedFuture("done");
+		});
+		request(1, "slow");
+		awaitLatch(started);
+		notification("$/cancel_request", "{\"requestId\":1}");
+		assertThat(this.sink.awaitResponse("1").at("/error/code").asInt()).isEqualTo(-32800);
+		release.countDown();
+	}
+
+	@Test
+	void notificationsWithScalarOrNullParamsAreDroppedUnanswered() {
+		List<String> handled = new CopyOnWriteArrayList<>();
+		this.handler.onNotification("n", (notification) -> handled.add("n"));
+		this.handler.onRequest("ping", (request) -> CompletableFuture.completedFuture(List.copyOf(handled)));
+		receive("{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":42}");
+		receive("{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":null}");
+		receive("{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":\"x\"}");
+		request(1, "ping");
+		assertThat(this.sink.awaitResponse("1").get("result").toString()).isEqualTo("[]");
+		assertThat(this.sink.size()).isOne();
 	}
 
 	@Test
@@ -724,6 +823,13 @@ class JsonRpcConnectionTests {
 
 		volatile Consumer<JsonRpcNotification> unknownNotification = (notification) -> {
 		};
+
+		volatile BiFunction<String, JsonNode, String> orderKeys = (method, params) -> null;
+
+		@Override
+		public String orderKey(String method, JsonNode params) {
+			return this.orderKeys.apply(method, params);
+		}
 
 		void onRequest(String method, Function<InboundRequest, CompletionStage<?>> function) {
 			this.requests.put(method, function);
