@@ -74,8 +74,11 @@ class DemoAgentStdioIT {
 	void terminationWhileDrainingStillAnswersEveryRequest() throws Exception {
 		// as acpx stops an agent: close standard input, wait 100 ms, send SIGTERM
 		try (DemoAgentProcess agent = DemoAgentProcess.start("--acp.stdio.drain-timeout=1s")) {
-			String sessionId = initializeAndStartSession(agent);
-			agent.send(prompt(10, sessionId, "wait"));
+			String waiting = initializeAndStartSession(agent);
+			agent.send(
+					"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"session/new\",\"params\":{\"cwd\":\"/tmp\",\"mcpServers\":[]}}");
+			String sessionId = agent.next(TIMEOUT).path("result").path("sessionId").asString();
+			agent.send(prompt(10, waiting, "wait"));
 			for (int i = 0; i < 20; i++) {
 				agent.send(prompt(100 + i, sessionId, "p" + i));
 			}

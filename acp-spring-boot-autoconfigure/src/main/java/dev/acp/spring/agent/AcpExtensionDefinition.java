@@ -1,5 +1,7 @@
 package dev.acp.spring.agent;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -15,7 +17,7 @@ public record AcpExtensionDefinition(String namespace, String version, String ur
 		Map<String, Object> meta) {
 
 	public AcpExtensionDefinition {
-		meta = (meta != null) ? Map.copyOf(meta) : Map.of();
+		meta = (meta != null) ? Collections.unmodifiableMap(new LinkedHashMap<>(meta)) : Map.of();
 	}
 
 }

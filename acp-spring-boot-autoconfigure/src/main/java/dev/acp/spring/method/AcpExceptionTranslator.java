@@ -30,6 +30,18 @@ public final class AcpExceptionTranslator {
 	 * @return the exception carrying the error to answer
 	 */
 	public JsonRpcException translate(String method, Throwable failure) {
+		return translate(method, failure, false);
+	}
+
+	/**
+	 * Translate a failure of a call that may have been cancelled: a failure after the
+	 * cancellation (typically the interrupt) is expected and logged at debug only.
+	 * @param method the method that was called
+	 * @param failure what was thrown
+	 * @param cancelled whether the call was cancelled
+	 * @return the exception carrying the error to answer
+	 */
+	public JsonRpcException translate(String method, Throwable failure, boolean cancelled) {
 		Throwable cause = unwrap(failure);
 		if (cause instanceof JsonRpcException ex) {
 			return ex;
@@ -38,7 +50,14 @@ public final class AcpExceptionTranslator {
 		if (violations != null) {
 			return ParamsBinding.invalidParams(violations);
 		}
-		logger.error("Handler of '" + method + "' failed", cause);
+		if (cancelled) {
+			if (logger.isDebugEnabled()) {
+				logger.debug("Handler of '" + method + "' ended after its cancellation: " + cause);
+			}
+		}
+		else {
+			logger.error("Handler of '" + method + "' failed", cause);
+		}
 		return new JsonRpcException(JsonRpcError.internalError());
 	}
 

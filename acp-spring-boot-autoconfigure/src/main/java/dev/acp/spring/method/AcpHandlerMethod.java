@@ -122,16 +122,16 @@ public final class AcpHandlerMethod {
 			result = this.method.invoke(this.bean.get(), args);
 		}
 		catch (InvocationTargetException ex) {
-			return CompletableFuture.failedFuture(this.exceptionTranslator.translate(this.name, ex.getCause()));
+			return CompletableFuture.failedFuture(translate(context, ex.getCause()));
 		}
 		catch (Throwable ex) {
-			return CompletableFuture.failedFuture(this.exceptionTranslator.translate(this.name, ex));
+			return CompletableFuture.failedFuture(translate(context, ex));
 		}
 		if (result instanceof CompletionStage<?> stage) {
 			CompletableFuture<Object> translated = new CompletableFuture<>();
 			stage.whenComplete((value, failure) -> {
 				if (failure != null) {
-					translated.completeExceptionally(this.exceptionTranslator.translate(this.name, failure));
+					translated.completeExceptionally(translate(context, failure));
 				}
 				else {
 					translated.complete(value);
@@ -140,6 +140,10 @@ public final class AcpHandlerMethod {
 			return translated;
 		}
 		return CompletableFuture.completedFuture(result);
+	}
+
+	private Throwable translate(AcpRequestContext context, Throwable failure) {
+		return this.exceptionTranslator.translate(this.name, failure, context.isCancelled());
 	}
 
 	@Override

@@ -146,8 +146,11 @@ public final class AcpRequestContext {
 	}
 
 	/**
-	 * Whether the request was cancelled (by {@code $/cancel_request} or shutdown); it has
-	 * then been answered -32800 already and the handler's result is dropped.
+	 * Whether the call was cancelled: by {@code $/cancel_request} or shutdown (it has
+	 * then been answered -32800 already and the handler's result is dropped), or, for a
+	 * {@code session/prompt}, by a {@code session/cancel} of its session (the turn then
+	 * answers {@code stopReason: "cancelled"} whatever the handler returns). The handler
+	 * should stop its work soon; its thread is also interrupted where it blocks.
 	 * @return whether cancelled
 	 */
 	public boolean isCancelled() {
@@ -155,7 +158,8 @@ public final class AcpRequestContext {
 	}
 
 	/**
-	 * Run a callback when the request is cancelled.
+	 * Run a callback when the call is cancelled (at once if it already was). It runs on
+	 * the thread that reads the connection, so it must not block.
 	 * @param callback the callback
 	 */
 	public void onCancel(Runnable callback) {

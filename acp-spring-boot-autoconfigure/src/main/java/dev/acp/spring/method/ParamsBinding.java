@@ -37,7 +37,7 @@ public final class ParamsBinding {
 			return mapper.treeToValue(node, type);
 		}
 		catch (JacksonException ex) {
-			throw invalidParams(List.of(describe(ex, root)));
+			throw invalidParams(List.of(describe(ex, node, root)));
 		}
 	}
 
@@ -63,17 +63,20 @@ public final class ParamsBinding {
 		return error;
 	}
 
-	private static Map<String, String> describe(JacksonException ex, String root) {
+	private static Map<String, String> describe(JacksonException ex, JsonNode node, String root) {
 		StringBuilder path = new StringBuilder((root != null) ? root : "");
+		JsonNode value = node;
 		for (JacksonException.Reference reference : ex.getPath()) {
 			if (reference.getPropertyName() != null) {
 				if (!path.isEmpty()) {
 					path.append('.');
 				}
 				path.append(reference.getPropertyName());
+				value = (value != null) ? value.get(reference.getPropertyName()) : null;
 			}
 			else if (reference.getIndex() >= 0) {
 				path.append('[').append(reference.getIndex()).append(']');
+				value = (value != null) ? value.get(reference.getIndex()) : null;
 			}
 		}
 		String message = "is invalid";
@@ -85,8 +88,10 @@ public final class ParamsBinding {
 			path.append(npe.getMessage());
 			message = "is required";
 		}
-		else if (ex instanceof MismatchedInputException) {
-			message = "has the wrong type or shape";
+		else if (ex instanceof MismatchedInputException mismatch) {
+			boolean absent = !ex.getPath().isEmpty() && (value == null || value.isNull());
+			boolean primitive = mismatch.getTargetType() != null && mismatch.getTargetType().isPrimitive();
+			message = (absent && primitive) ? "is required" : "has the wrong type or shape";
 		}
 		return fieldError(path.isEmpty() ? "params" : path.toString(), message);
 	}

@@ -1,5 +1,6 @@
 package dev.acp.spring.autoconfigure;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -139,6 +140,24 @@ class AcpAutoConfigurationTests {
 						+ "\"methods\":[\"_example.com/analytics/summary\"],"
 						+ "\"notifications\":[\"_example.com/analytics/event\"],"
 						+ "\"events\":[\"tool_execution\",\"model_call\"]}}");
+			});
+	}
+
+	@Test
+	void configuredMetaKeysKeepTheirOrderFromTheConfiguration() {
+		String[] keys = { "zulu", "alpha", "mike", "bravo", "yankee", "charlie", "xray", "delta", "whiskey", "echo",
+				"victor", "foxtrot" };
+		String[] properties = new String[keys.length];
+		for (int i = 0; i < keys.length; i++) {
+			properties[i] = "acp.extensions[example.com/analytics].meta." + keys[i] + "=" + i;
+		}
+		this.contextRunner.withUserConfiguration(AnalyticsConfiguration.class)
+			.withPropertyValues(properties)
+			.run((context) -> {
+				JsonNode entry = advertisedMeta(context.getBean(AcpAgent.class), context.getBean(JsonRpcCodec.class))
+					.get("example.com/analytics");
+				List<String> names = new ArrayList<>(entry.propertyNames());
+				assertThat(names.subList(3, names.size())).containsExactly(keys);
 			});
 	}
 
