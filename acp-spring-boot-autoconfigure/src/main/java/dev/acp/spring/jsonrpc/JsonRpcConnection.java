@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -371,7 +372,9 @@ public final class JsonRpcConnection {
 	}
 
 	/**
-	 * Send a request to the peer.
+	 * Send a request to the peer. When the answer does not come in time, or the caller
+	 * cancels the returned future (abandons the call), the peer is sent a
+	 * {@code $/cancel_request} for it, so that it can stop its work (close a dialog).
 	 * @param method the method
 	 * @param params the params (any Jackson-writable value) or {@code null}
 	 * @param timeout how long to wait for the answer
@@ -386,8 +389,12 @@ public final class JsonRpcConnection {
 		byte[] frame = this.codec.encodeRequest(requestId, method, params);
 		CompletableFuture<JsonNode> future = new CompletableFuture<>();
 		this.outbound.put(requestId, future);
-		future.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
-			.whenComplete((result, failure) -> this.outbound.remove(requestId, future));
+		future.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((result, failure) -> {
+			if (this.outbound.remove(requestId, future) && !this.closed
+					&& (failure instanceof TimeoutException || failure instanceof CancellationException)) {
+				notify(CANCEL_REQUEST_METHOD, Map.of("requestId", requestId));
+			}
+		});
 		send(frame);
 		return future;
 	}

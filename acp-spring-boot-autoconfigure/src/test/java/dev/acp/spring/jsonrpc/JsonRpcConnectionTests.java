@@ -654,17 +654,29 @@ class JsonRpcConnectionTests {
 	}
 
 	@Test
-	void anOutboundRequestTimesOutAfterTheGivenTimeoutAndItsLateResponseIsIgnored() {
+	void anOutboundRequestTimesOutAfterTheGivenTimeoutIsCancelledAtThePeerAndItsLateResponseIsIgnored() {
 		CompletableFuture<JsonNode> future = this.connection.request("slow/client", null, Duration.ofMillis(100));
 		CompletableFuture<JsonNode> other = this.connection.request("other", null, Duration.ofMinutes(5));
 		assertThat(future).failsWithin(WAIT)
 			.withThrowableOfType(ExecutionException.class)
 			.withCauseInstanceOf(TimeoutException.class);
 		assertThat(other).isNotDone();
+		JsonNode cancel = this.sink.awaitFrames(3).get(2);
+		assertThat(cancel.get("method").stringValue()).isEqualTo("$/cancel_request");
+		assertThat(cancel.at("/params/requestId").asInt()).isZero();
 		receive("{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":\"late\"}");
-		assertThat(this.sink.frames()).hasSize(2);
+		assertThat(this.sink.frames()).hasSize(3);
 		receive("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"in time\"}");
 		assertThat(other).succeedsWithin(WAIT).isEqualTo(tree("\"in time\""));
+	}
+
+	@Test
+	void anAbandonedOutboundRequestIsCancelledAtThePeer() {
+		CompletableFuture<JsonNode> future = this.connection.request("permission", null, Duration.ofMinutes(5));
+		future.cancel(true);
+		JsonNode cancel = this.sink.awaitFrames(2).get(1);
+		assertThat(cancel.get("method").stringValue()).isEqualTo("$/cancel_request");
+		assertThat(cancel.at("/params/requestId").asInt()).isZero();
 	}
 
 	@Test
