@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ValueDeserializer;
@@ -42,6 +43,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
+	@JsonPropertyOrder({ "type" })
 	record Text(String text, JsonNode annotations, @JsonProperty("_meta") Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
@@ -79,6 +81,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
+	@JsonPropertyOrder({ "type" })
 	record Image(String data, String mimeType, String uri, JsonNode annotations,
 			@JsonProperty("_meta") Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
@@ -113,6 +116,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
+	@JsonPropertyOrder({ "type" })
 	record Audio(String data, String mimeType, JsonNode annotations, @JsonProperty("_meta") Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
@@ -150,6 +154,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
+	@JsonPropertyOrder({ "type" })
 	record ResourceLink(String uri, String name, String title, String description, String mimeType, Long size,
 			JsonNode annotations, @JsonProperty("_meta") Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
@@ -184,6 +189,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
+	@JsonPropertyOrder({ "type" })
 	record Resource(JsonNode resource, JsonNode annotations, @JsonProperty("_meta") Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 

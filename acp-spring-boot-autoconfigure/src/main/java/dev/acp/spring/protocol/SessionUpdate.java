@@ -1,15 +1,18 @@
 package dev.acp.spring.protocol;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.node.ObjectNode;
@@ -22,7 +25,10 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @JsonDeserialize(using = SessionUpdate.Deserializer.class)
 public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, SessionUpdate.AgentMessageChunk,
-		SessionUpdate.AgentThoughtChunk, SessionUpdate.Unknown {
+		SessionUpdate.AgentThoughtChunk, SessionUpdate.ToolCall, SessionUpdate.ToolCallUpdate, SessionUpdate.Plan,
+		SessionUpdate.AvailableCommandsUpdate, SessionUpdate.CurrentModeUpdate, SessionUpdate.ConfigOptionUpdate,
+		SessionUpdate.SessionInfoUpdate, SessionUpdate.UsageUpdate, SessionUpdate.Notice,
+		SessionUpdate.CompactionUpdate, SessionUpdate.CompactionSummaryChunk, SessionUpdate.Unknown {
 
 	/**
 	 * The discriminator.
@@ -41,6 +47,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
 	record UserMessageChunk(ContentBlock content, String messageId, @JsonProperty("_meta") Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
@@ -72,6 +79,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
 	record AgentMessageChunk(ContentBlock content, String messageId, @JsonProperty("_meta") Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
@@ -107,6 +115,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
 	record AgentThoughtChunk(ContentBlock content, String messageId, @JsonProperty("_meta") Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
@@ -128,6 +137,464 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	}
 
 	/**
+	 * Represents a tool call that the language model has requested.
+	 *
+	 * @param toolCallId unique identifier for this tool call within the session
+	 * @param title human-readable title describing what the tool is doing
+	 * @param name programmatic name of the tool being invoked, or {@code null}
+	 * @param kind the category of tool being invoked, or {@code null}
+	 * @param status current execution status of the tool call, or {@code null}
+	 * @param content content produced by the tool call, or {@code null}
+	 * @param locations file locations affected by this tool call, or {@code null}
+	 * @param rawInput raw input parameters sent to the tool, or {@code null}
+	 * @param rawOutput raw output returned by the tool, or {@code null}
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
+	record ToolCall(String toolCallId, String title, String name, ToolKind kind, ToolCallStatus status,
+			List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput, JsonNode rawOutput,
+			@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+
+		public ToolCall {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(toolCallId, "toolCallId");
+			Objects.requireNonNull(title, "title");
+		}
+
+		public ToolCall(String toolCallId, String title, String name, ToolKind kind, ToolCallStatus status,
+				List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput, JsonNode rawOutput,
+				Map<String, Object> meta) {
+			this(toolCallId, title, name, kind, status, content, locations, rawInput, rawOutput, meta, null);
+		}
+
+		public ToolCall(String toolCallId, String title, String name, ToolKind kind, ToolCallStatus status,
+				List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput,
+				JsonNode rawOutput) {
+			this(toolCallId, title, name, kind, status, content, locations, rawInput, rawOutput, null, null);
+		}
+
+		public ToolCall(String toolCallId, String title) {
+			this(toolCallId, title, null, null, null, null, null, null, null, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
+		public String sessionUpdate() {
+			return "tool_call";
+		}
+
+	}
+
+	/**
+	 * An update to an existing tool call.
+	 *
+	 * @param toolCallId the ID of the tool call being updated
+	 * @param kind update the tool kind, or {@code null}
+	 * @param status update the execution status, or {@code null}
+	 * @param title update the human-readable title, or {@code null}
+	 * @param name update the programmatic name of the tool being invoked, or {@code null}
+	 * @param content replace the content collection, or {@code null}
+	 * @param locations replace the locations collection, or {@code null}
+	 * @param rawInput update the raw input, or {@code null}
+	 * @param rawOutput update the raw output, or {@code null}
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
+	record ToolCallUpdate(String toolCallId, ToolKind kind, ToolCallStatus status, String title, String name,
+			List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput, JsonNode rawOutput,
+			@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+
+		public ToolCallUpdate {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(toolCallId, "toolCallId");
+		}
+
+		public ToolCallUpdate(String toolCallId, ToolKind kind, ToolCallStatus status, String title, String name,
+				List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput, JsonNode rawOutput,
+				Map<String, Object> meta) {
+			this(toolCallId, kind, status, title, name, content, locations, rawInput, rawOutput, meta, null);
+		}
+
+		public ToolCallUpdate(String toolCallId, ToolKind kind, ToolCallStatus status, String title, String name,
+				List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput,
+				JsonNode rawOutput) {
+			this(toolCallId, kind, status, title, name, content, locations, rawInput, rawOutput, null, null);
+		}
+
+		public ToolCallUpdate(String toolCallId) {
+			this(toolCallId, null, null, null, null, null, null, null, null, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
+		public String sessionUpdate() {
+			return "tool_call_update";
+		}
+
+	}
+
+	/**
+	 * An execution plan for accomplishing complex tasks.
+	 *
+	 * @param entries the list of tasks to be accomplished
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
+	record Plan(List<PlanEntry> entries, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+
+		public Plan {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(entries, "entries");
+		}
+
+		public Plan(List<PlanEntry> entries, Map<String, Object> meta) {
+			this(entries, meta, null);
+		}
+
+		public Plan(List<PlanEntry> entries) {
+			this(entries, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
+		public String sessionUpdate() {
+			return "plan";
+		}
+
+	}
+
+	/**
+	 * Available commands are ready or have changed
+	 *
+	 * @param availableCommands commands the agent can execute
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
+	record AvailableCommandsUpdate(List<AvailableCommand> availableCommands,
+			@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+
+		public AvailableCommandsUpdate {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(availableCommands, "availableCommands");
+		}
+
+		public AvailableCommandsUpdate(List<AvailableCommand> availableCommands, Map<String, Object> meta) {
+			this(availableCommands, meta, null);
+		}
+
+		public AvailableCommandsUpdate(List<AvailableCommand> availableCommands) {
+			this(availableCommands, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
+		public String sessionUpdate() {
+			return "available_commands_update";
+		}
+
+	}
+
+	/**
+	 * The current mode of the session has changed
+	 *
+	 * @param currentModeId the ID of the current mode
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
+	record CurrentModeUpdate(String currentModeId, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+
+		public CurrentModeUpdate {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(currentModeId, "currentModeId");
+		}
+
+		public CurrentModeUpdate(String currentModeId, Map<String, Object> meta) {
+			this(currentModeId, meta, null);
+		}
+
+		public CurrentModeUpdate(String currentModeId) {
+			this(currentModeId, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
+		public String sessionUpdate() {
+			return "current_mode_update";
+		}
+
+	}
+
+	/**
+	 * Session configuration options have been updated.
+	 *
+	 * @param configOptions the full set of configuration options and their current values
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
+	record ConfigOptionUpdate(List<SessionConfigOption> configOptions, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+
+		public ConfigOptionUpdate {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(configOptions, "configOptions");
+		}
+
+		public ConfigOptionUpdate(List<SessionConfigOption> configOptions, Map<String, Object> meta) {
+			this(configOptions, meta, null);
+		}
+
+		public ConfigOptionUpdate(List<SessionConfigOption> configOptions) {
+			this(configOptions, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
+		public String sessionUpdate() {
+			return "config_option_update";
+		}
+
+	}
+
+	/**
+	 * Update to session metadata.
+	 *
+	 * @param title human-readable title for the session, or {@code null}
+	 * @param updatedAt ISO 8601 timestamp of last activity, or {@code null}
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
+	record SessionInfoUpdate(String title, String updatedAt, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+
+		public SessionInfoUpdate {
+			unknown = UnknownFields.of(unknown);
+		}
+
+		public SessionInfoUpdate(String title, String updatedAt, Map<String, Object> meta) {
+			this(title, updatedAt, meta, null);
+		}
+
+		public SessionInfoUpdate(String title, String updatedAt) {
+			this(title, updatedAt, null, null);
+		}
+
+		public SessionInfoUpdate() {
+			this(null, null, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
+		public String sessionUpdate() {
+			return "session_info_update";
+		}
+
+	}
+
+	/**
+	 * Context window and cost update for a session.
+	 *
+	 * @param used tokens currently in context
+	 * @param size total context window size in tokens
+	 * @param cost cumulative session cost (optional), or {@code null}
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
+	record UsageUpdate(Long used, Long size, Cost cost, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+
+		public UsageUpdate {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(used, "used");
+			Objects.requireNonNull(size, "size");
+		}
+
+		public UsageUpdate(Long used, Long size, Cost cost, Map<String, Object> meta) {
+			this(used, size, cost, meta, null);
+		}
+
+		public UsageUpdate(Long used, Long size, Cost cost) {
+			this(used, size, cost, null, null);
+		}
+
+		public UsageUpdate(Long used, Long size) {
+			this(used, size, null, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
+		public String sessionUpdate() {
+			return "usage_update";
+		}
+
+	}
+
+	/**
+	 * Fire-and-forget information for the user.
+	 *
+	 * @param severity presentation severity hint
+	 * @param title required non-empty plain-text title that can stand alone
+	 * @param description optional plain-text detail or guidance, or {@code null}
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
+	record Notice(NoticeSeverity severity, String title, String description,
+			@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+
+		public Notice {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(severity, "severity");
+			Objects.requireNonNull(title, "title");
+		}
+
+		public Notice(NoticeSeverity severity, String title, String description, Map<String, Object> meta) {
+			this(severity, title, description, meta, null);
+		}
+
+		public Notice(NoticeSeverity severity, String title, String description) {
+			this(severity, title, description, null, null);
+		}
+
+		public Notice(NoticeSeverity severity, String title) {
+			this(severity, title, null, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
+		public String sessionUpdate() {
+			return "notice";
+		}
+
+	}
+
+	/**
+	 * A context compaction upsert.
+	 *
+	 * @param compactionId the Agent-owned ID of this compaction, unique within the
+	 * session
+	 * @param status current lifecycle status
+	 * @param summary complete replacement user-displayable summary content for the
+	 * compaction, or {@code null}
+	 * @param error human-readable error details for the compaction, or {@code null}
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
+	record CompactionUpdate(String compactionId, CompactionStatus status, List<ContentBlock> summary, String error,
+			@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+
+		public CompactionUpdate {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(compactionId, "compactionId");
+			Objects.requireNonNull(status, "status");
+		}
+
+		public CompactionUpdate(String compactionId, CompactionStatus status, List<ContentBlock> summary, String error,
+				Map<String, Object> meta) {
+			this(compactionId, status, summary, error, meta, null);
+		}
+
+		public CompactionUpdate(String compactionId, CompactionStatus status, List<ContentBlock> summary,
+				String error) {
+			this(compactionId, status, summary, error, null, null);
+		}
+
+		public CompactionUpdate(String compactionId, CompactionStatus status) {
+			this(compactionId, status, null, null, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
+		public String sessionUpdate() {
+			return "compaction_update";
+		}
+
+	}
+
+	/**
+	 * A content block appended to a compaction's summary.
+	 *
+	 * @param compactionId ID of the compaction whose summary receives this content
+	 * @param content one content block to append
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
+	record CompactionSummaryChunk(String compactionId, ContentBlock content,
+			@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+
+		public CompactionSummaryChunk {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(compactionId, "compactionId");
+			Objects.requireNonNull(content, "content");
+		}
+
+		public CompactionSummaryChunk(String compactionId, ContentBlock content, Map<String, Object> meta) {
+			this(compactionId, content, meta, null);
+		}
+
+		public CompactionSummaryChunk(String compactionId, ContentBlock content) {
+			this(compactionId, content, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
+		public String sessionUpdate() {
+			return "compaction_summary_chunk";
+		}
+
+	}
+
+	/**
 	 * An update of a kind this version does not type, kept whole and written back as
 	 * received.
 	 *
@@ -144,8 +611,19 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	final class Deserializer extends TaggedUnionDeserializer<SessionUpdate> {
 
 		Deserializer() {
-			super(SessionUpdate.class, "sessionUpdate", Map.of("user_message_chunk", UserMessageChunk.class,
-					"agent_message_chunk", AgentMessageChunk.class, "agent_thought_chunk", AgentThoughtChunk.class),
+			super(SessionUpdate.class, "sessionUpdate",
+					Map.ofEntries(Map.entry("user_message_chunk", UserMessageChunk.class),
+							Map.entry("agent_message_chunk", AgentMessageChunk.class),
+							Map.entry("agent_thought_chunk", AgentThoughtChunk.class),
+							Map.entry("tool_call", ToolCall.class), Map.entry("tool_call_update", ToolCallUpdate.class),
+							Map.entry("plan", Plan.class),
+							Map.entry("available_commands_update", AvailableCommandsUpdate.class),
+							Map.entry("current_mode_update", CurrentModeUpdate.class),
+							Map.entry("config_option_update", ConfigOptionUpdate.class),
+							Map.entry("session_info_update", SessionInfoUpdate.class),
+							Map.entry("usage_update", UsageUpdate.class), Map.entry("notice", Notice.class),
+							Map.entry("compaction_update", CompactionUpdate.class),
+							Map.entry("compaction_summary_chunk", CompactionSummaryChunk.class)),
 					Unknown::new);
 		}
 

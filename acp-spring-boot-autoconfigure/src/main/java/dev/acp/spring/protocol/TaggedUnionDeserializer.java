@@ -12,7 +12,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Reads a tagged union: a known discriminator binds its variant (and fails when the
  * payload is malformed), any other discriminator keeps the whole object as the unknown
- * variant.
+ * variant, or fails when the union is closed. A union may have one variant written
+ * without a discriminator.
  *
  * @param <T> the union type
  * @author ACP Spring Boot Starter contributors
@@ -27,12 +28,35 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 
 	private final BiFunction<String, ObjectNode, T> unknown;
 
+	private final Class<? extends T> untagged;
+
+	/**
+	 * A reader of a union.
+	 * @param unionType the union type
+	 * @param discriminator the name of the discriminator property
+	 * @param variants the variant of each known discriminator value
+	 * @param unknown makes the unknown variant, or {@code null} when the union is closed
+	 */
 	TaggedUnionDeserializer(Class<T> unionType, String discriminator, Map<String, Class<? extends T>> variants,
 			BiFunction<String, ObjectNode, T> unknown) {
+		this(unionType, discriminator, variants, unknown, null);
+	}
+
+	/**
+	 * A reader of a union.
+	 * @param unionType the union type
+	 * @param discriminator the name of the discriminator property
+	 * @param variants the variant of each known discriminator value
+	 * @param unknown makes the unknown variant, or {@code null} when the union is closed
+	 * @param untagged the variant of objects without a discriminator, or {@code null}
+	 */
+	TaggedUnionDeserializer(Class<T> unionType, String discriminator, Map<String, Class<? extends T>> variants,
+			BiFunction<String, ObjectNode, T> unknown, Class<? extends T> untagged) {
 		this.unionType = unionType;
 		this.discriminator = discriminator;
 		this.variants = variants;
 		this.unknown = unknown;
+		this.untagged = untagged;
 	}
 
 	@Override
@@ -43,15 +67,22 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 					this.unionType.getSimpleName());
 		}
 		JsonNode tag = object.get(this.discriminator);
+		if (tag == null && this.untagged != null) {
+			return context.readTreeAsValue(object, this.untagged);
+		}
 		if (tag == null || !tag.isString()) {
 			return context.reportInputMismatch(this.unionType, "Missing string property '%s' of %s", this.discriminator,
 					this.unionType.getSimpleName());
 		}
 		Class<? extends T> variant = this.variants.get(tag.stringValue());
-		if (variant == null) {
-			return this.unknown.apply(tag.stringValue(), object);
+		if (variant != null) {
+			return context.readTreeAsValue(object, variant);
 		}
-		return context.readTreeAsValue(object, variant);
+		if (this.unknown == null) {
+			return context.reportInputMismatch(this.unionType, "Unknown %s '%s' of %s", this.discriminator,
+					tag.stringValue(), this.unionType.getSimpleName());
+		}
+		return this.unknown.apply(tag.stringValue(), object);
 	}
 
 }

@@ -63,10 +63,10 @@ class SessionUpdateTests {
 
 	@Test
 	void anUnknownKindKeepsTheWholeObjectAndWritesItBackUnchanged() {
-		String json = "{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"call_1\",\"title\":\"Read file\",\"kind\":\"read\",\"status\":\"pending\",\"locations\":[{\"path\":\"/a\",\"line\":3}],\"rawInput\":{\"path\":\"/a\",\"opts\":{\"x\":1.25}},\"_meta\":{\"v\":{}}}";
+		String json = "{\"sessionUpdate\":\"_acme.dev/tool_trace\",\"toolCallId\":\"call_1\",\"title\":\"Read file\",\"kind\":\"read\",\"status\":\"pending\",\"locations\":[{\"path\":\"/a\",\"line\":3}],\"rawInput\":{\"path\":\"/a\",\"opts\":{\"x\":1.25}},\"_meta\":{\"v\":{}}}";
 		SessionUpdate update = read(json);
 		assertThat(update).isInstanceOfSatisfying(SessionUpdate.Unknown.class, (unknown) -> {
-			assertThat(unknown.sessionUpdate()).isEqualTo("tool_call");
+			assertThat(unknown.sessionUpdate()).isEqualTo("_acme.dev/tool_trace");
 			assertThat(unknown.raw()).isEqualTo(tree(json));
 		});
 		assertThat(this.mapper.writeValueAsString(update)).isEqualTo(json);

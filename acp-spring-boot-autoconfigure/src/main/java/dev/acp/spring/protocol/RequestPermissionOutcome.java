@@ -1,0 +1,105 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+import java.util.Objects;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.annotation.JsonDeserialize;
+
+/**
+ * The outcome of a permission request, discriminated by {@code outcome}. Closed: an
+ * unknown outcome fails.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonDeserialize(using = RequestPermissionOutcome.Deserializer.class)
+public sealed interface RequestPermissionOutcome
+		permits RequestPermissionOutcome.Cancelled, RequestPermissionOutcome.Selected {
+
+	/**
+	 * The discriminator.
+	 * @return the {@code outcome} value
+	 */
+	String outcome();
+
+	/**
+	 * The prompt turn was cancelled before the user chose an option.
+	 *
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "outcome", allowGetters = true)
+	@JsonPropertyOrder({ "outcome" })
+	record Cancelled(@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements RequestPermissionOutcome {
+
+		public Cancelled {
+			unknown = UnknownFields.of(unknown);
+		}
+
+		public Cancelled() {
+			this(null);
+		}
+
+		@Override
+		@JsonProperty(value = "outcome", access = JsonProperty.Access.READ_ONLY)
+		public String outcome() {
+			return "cancelled";
+		}
+
+	}
+
+	/**
+	 * The user selected one of the provided options.
+	 *
+	 * @param optionId the ID of the option the user selected
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "outcome", allowGetters = true)
+	@JsonPropertyOrder({ "outcome" })
+	record Selected(String optionId, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements RequestPermissionOutcome {
+
+		public Selected {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(optionId, "optionId");
+		}
+
+		public Selected(String optionId, Map<String, Object> meta) {
+			this(optionId, meta, null);
+		}
+
+		public Selected(String optionId) {
+			this(optionId, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "outcome", access = JsonProperty.Access.READ_ONLY)
+		public String outcome() {
+			return "selected";
+		}
+
+	}
+
+	/**
+	 * Reads RequestPermissionOutcome values, failing on unknown kinds.
+	 */
+	final class Deserializer extends TaggedUnionDeserializer<RequestPermissionOutcome> {
+
+		Deserializer() {
+			super(RequestPermissionOutcome.class, "outcome",
+					Map.of("cancelled", Cancelled.class, "selected", Selected.class), null);
+		}
+
+	}
+
+}

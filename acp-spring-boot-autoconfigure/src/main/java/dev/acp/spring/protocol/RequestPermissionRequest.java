@@ -1,0 +1,42 @@
+package dev.acp.spring.protocol;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * Request for user permission to execute a tool call.
+ *
+ * @param sessionId the session ID for this request
+ * @param toolCall details about the tool call requiring permission
+ * @param options available permission options for the user to choose from
+ * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RequestPermissionRequest(String sessionId, ToolCallUpdate toolCall, List<PermissionOption> options,
+		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public RequestPermissionRequest {
+		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(sessionId, "sessionId");
+		Objects.requireNonNull(toolCall, "toolCall");
+		Objects.requireNonNull(options, "options");
+	}
+
+	public RequestPermissionRequest(String sessionId, ToolCallUpdate toolCall, List<PermissionOption> options,
+			Map<String, Object> meta) {
+		this(sessionId, toolCall, options, meta, null);
+	}
+
+	public RequestPermissionRequest(String sessionId, ToolCallUpdate toolCall, List<PermissionOption> options) {
+		this(sessionId, toolCall, options, null, null);
+	}
+
+}

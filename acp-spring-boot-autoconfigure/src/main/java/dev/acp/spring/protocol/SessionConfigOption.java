@@ -1,0 +1,159 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+import java.util.Objects;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonValue;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A session configuration option, discriminated by {@code type}. Kinds this version does
+ * not know are kept whole as {@link Unknown}.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonDeserialize(using = SessionConfigOption.Deserializer.class)
+public sealed interface SessionConfigOption
+		permits SessionConfigOption.Select, SessionConfigOption.BooleanOption, SessionConfigOption.Unknown {
+
+	/**
+	 * The discriminator.
+	 * @return the {@code type} value
+	 */
+	String type();
+
+	/**
+	 * A single-value selector (dropdown).
+	 *
+	 * @param id unique identifier for the configuration option
+	 * @param name human-readable label for the option
+	 * @param description optional description for the Client to display to the user, or
+	 * {@code null}
+	 * @param category optional semantic category for this option (UX only), or
+	 * {@code null}
+	 * @param currentValue the currently selected value
+	 * @param options the set of selectable options
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "type", allowGetters = true)
+	@JsonPropertyOrder({ "type" })
+	record Select(String id, String name, String description, SessionConfigOptionCategory category, String currentValue,
+			SessionConfigSelectOptions options, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionConfigOption {
+
+		public Select {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(id, "id");
+			Objects.requireNonNull(name, "name");
+			Objects.requireNonNull(currentValue, "currentValue");
+			Objects.requireNonNull(options, "options");
+		}
+
+		public Select(String id, String name, String description, SessionConfigOptionCategory category,
+				String currentValue, SessionConfigSelectOptions options, Map<String, Object> meta) {
+			this(id, name, description, category, currentValue, options, meta, null);
+		}
+
+		public Select(String id, String name, String description, SessionConfigOptionCategory category,
+				String currentValue, SessionConfigSelectOptions options) {
+			this(id, name, description, category, currentValue, options, null, null);
+		}
+
+		public Select(String id, String name, String currentValue, SessionConfigSelectOptions options) {
+			this(id, name, null, null, currentValue, options, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+		public String type() {
+			return "select";
+		}
+
+	}
+
+	/**
+	 * A boolean on/off toggle.
+	 *
+	 * @param id unique identifier for the configuration option
+	 * @param name human-readable label for the option
+	 * @param description optional description for the Client to display to the user, or
+	 * {@code null}
+	 * @param category optional semantic category for this option (UX only), or
+	 * {@code null}
+	 * @param currentValue the current value of the boolean option
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "type", allowGetters = true)
+	@JsonPropertyOrder({ "type" })
+	record BooleanOption(String id, String name, String description, SessionConfigOptionCategory category,
+			Boolean currentValue, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionConfigOption {
+
+		public BooleanOption {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(id, "id");
+			Objects.requireNonNull(name, "name");
+			Objects.requireNonNull(currentValue, "currentValue");
+		}
+
+		public BooleanOption(String id, String name, String description, SessionConfigOptionCategory category,
+				Boolean currentValue, Map<String, Object> meta) {
+			this(id, name, description, category, currentValue, meta, null);
+		}
+
+		public BooleanOption(String id, String name, String description, SessionConfigOptionCategory category,
+				Boolean currentValue) {
+			this(id, name, description, category, currentValue, null, null);
+		}
+
+		public BooleanOption(String id, String name, Boolean currentValue) {
+			this(id, name, null, null, currentValue, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+		public String type() {
+			return "boolean";
+		}
+
+	}
+
+	/**
+	 * A configuration option of a kind this version does not know, kept whole and written
+	 * back as received.
+	 *
+	 * @param type the discriminator
+	 * @param raw the whole object
+	 */
+	record Unknown(@JsonIgnore String type, @JsonValue ObjectNode raw) implements SessionConfigOption {
+
+	}
+
+	/**
+	 * Reads SessionConfigOption values, keeping unknown kinds.
+	 */
+	final class Deserializer extends TaggedUnionDeserializer<SessionConfigOption> {
+
+		Deserializer() {
+			super(SessionConfigOption.class, "type", Map.of("select", Select.class, "boolean", BooleanOption.class),
+					Unknown::new);
+		}
+
+	}
+
+}

@@ -1,0 +1,171 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+import java.util.Objects;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonValue;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Content produced by a tool call, discriminated by {@code type}. Types this version does
+ * not know are kept whole as {@link Unknown}.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonDeserialize(using = ToolCallContent.Deserializer.class)
+public sealed interface ToolCallContent
+		permits ToolCallContent.Content, ToolCallContent.Diff, ToolCallContent.Terminal, ToolCallContent.Unknown {
+
+	/**
+	 * The discriminator.
+	 * @return the {@code type} value
+	 */
+	String type();
+
+	/**
+	 * Standard content block (text, images, resources).
+	 *
+	 * @param content the actual content block
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "type", allowGetters = true)
+	@JsonPropertyOrder({ "type" })
+	record Content(ContentBlock content, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
+
+		public Content {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(content, "content");
+		}
+
+		public Content(ContentBlock content, Map<String, Object> meta) {
+			this(content, meta, null);
+		}
+
+		public Content(ContentBlock content) {
+			this(content, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+		public String type() {
+			return "content";
+		}
+
+	}
+
+	/**
+	 * A diff representing file modifications.
+	 *
+	 * @param path the absolute file path being modified
+	 * @param oldText the original content (omitted or {@code null} for new files), or
+	 * {@code null}
+	 * @param newText the new content after modification
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "type", allowGetters = true)
+	@JsonPropertyOrder({ "type" })
+	record Diff(String path, String oldText, String newText, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
+
+		public Diff {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(path, "path");
+			Objects.requireNonNull(newText, "newText");
+		}
+
+		public Diff(String path, String oldText, String newText, Map<String, Object> meta) {
+			this(path, oldText, newText, meta, null);
+		}
+
+		public Diff(String path, String oldText, String newText) {
+			this(path, oldText, newText, null, null);
+		}
+
+		public Diff(String path, String newText) {
+			this(path, null, newText, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+		public String type() {
+			return "diff";
+		}
+
+	}
+
+	/**
+	 * Embed a terminal created with {@code terminal/create} by its id.
+	 *
+	 * @param terminalId identifier of the terminal instance to embed in the content
+	 * stream
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "type", allowGetters = true)
+	@JsonPropertyOrder({ "type" })
+	record Terminal(String terminalId, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
+
+		public Terminal {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(terminalId, "terminalId");
+		}
+
+		public Terminal(String terminalId, Map<String, Object> meta) {
+			this(terminalId, meta, null);
+		}
+
+		public Terminal(String terminalId) {
+			this(terminalId, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+		public String type() {
+			return "terminal";
+		}
+
+	}
+
+	/**
+	 * Tool call content of a type this version does not know, kept whole and written back
+	 * as received.
+	 *
+	 * @param type the discriminator
+	 * @param raw the whole object
+	 */
+	record Unknown(@JsonIgnore String type, @JsonValue ObjectNode raw) implements ToolCallContent {
+
+	}
+
+	/**
+	 * Reads ToolCallContent values, keeping unknown kinds.
+	 */
+	final class Deserializer extends TaggedUnionDeserializer<ToolCallContent> {
+
+		Deserializer() {
+			super(ToolCallContent.class, "type",
+					Map.of("content", Content.class, "diff", Diff.class, "terminal", Terminal.class), Unknown::new);
+		}
+
+	}
+
+}
