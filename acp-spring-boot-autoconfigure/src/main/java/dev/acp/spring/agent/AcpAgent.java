@@ -27,18 +27,33 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 
 	private final Implementation agentInfo;
 
+	private final AcpAuthentication authentication;
+
 	private volatile InitializeResponse initializeResponse;
+
+	/**
+	 * Create an agent without authentication.
+	 * @param registry the handlers
+	 * @param advertiser the capability advertisement
+	 * @param agentInfo the agent's name and version
+	 */
+	public AcpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, Implementation agentInfo) {
+		this(registry, advertiser, agentInfo, AcpAuthentication.NONE);
+	}
 
 	/**
 	 * Create an agent.
 	 * @param registry the handlers
 	 * @param advertiser the capability advertisement
 	 * @param agentInfo the agent's name and version
+	 * @param authentication the authentication asked of clients
 	 */
-	public AcpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, Implementation agentInfo) {
+	public AcpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, Implementation agentInfo,
+			AcpAuthentication authentication) {
 		this.registry = registry;
 		this.advertiser = advertiser;
 		this.agentInfo = agentInfo;
+		this.authentication = authentication;
 	}
 
 	@Override
@@ -54,6 +69,10 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 		return this.agentInfo;
 	}
 
+	public AcpAuthentication authentication() {
+		return this.authentication;
+	}
+
 	/**
 	 * The answer to {@code initialize}, the same for every connection.
 	 * @return the response
@@ -61,8 +80,8 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 	public InitializeResponse initializeResponse() {
 		InitializeResponse response = this.initializeResponse;
 		if (response == null) {
-			response = new InitializeResponse(PROTOCOL_VERSION, this.advertiser.capabilities(), List.of(),
-					this.agentInfo, null);
+			response = new InitializeResponse(PROTOCOL_VERSION, this.advertiser.capabilities(),
+					this.authentication.methods(), this.agentInfo, null);
 			this.initializeResponse = response;
 		}
 		return response;

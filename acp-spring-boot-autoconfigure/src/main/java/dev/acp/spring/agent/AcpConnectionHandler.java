@@ -20,6 +20,7 @@ import dev.acp.spring.method.AcpHandlerKind;
 import dev.acp.spring.method.AcpHandlerMethod;
 import dev.acp.spring.method.AcpRequestContext;
 import dev.acp.spring.method.ParamsBinding;
+import dev.acp.spring.protocol.AcpErrorCodes;
 import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.InitializeRequest;
 import dev.acp.spring.protocol.InitializeResponse;
@@ -111,12 +112,32 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (!this.connection.isInitialized()) {
 			return CompletableFuture.failedFuture(notInitialized(method));
 		}
+		if (needsAuthentication(method)) {
+			return CompletableFuture.failedFuture(authenticationRequired(method));
+		}
 		AcpRequestContext context = new AcpRequestContext(method, request.id(), request.params(), this.connection,
 				request, this.mapper);
 		if (AcpMethods.SESSION_PROMPT.equals(method)) {
 			return prompt(handler, context, request);
 		}
+		if (AcpMethods.AUTHENTICATE.equals(method) || AcpMethods.LOGOUT.equals(method)) {
+			boolean authenticated = AcpMethods.AUTHENTICATE.equals(method);
+			return handler.invoke(context).thenApply((result) -> {
+				this.connection.authenticated(authenticated);
+				return result;
+			});
+		}
 		return handler.invoke(context);
+	}
+
+	private boolean needsAuthentication(String method) {
+		return this.agent.authentication().required() && !this.connection.isAuthenticated()
+				&& !AcpMethods.AUTHENTICATE.equals(method);
+	}
+
+	private static AcpException authenticationRequired(String method) {
+		return new AcpException(AcpErrorCodes.AUTH_REQUIRED, "Authentication required",
+				"'" + method + "' needs a successful authenticate on this connection first");
 	}
 
 	private CompletionStage<?> prompt(AcpHandlerMethod handler, AcpRequestContext context, InboundRequest request) {
@@ -153,6 +174,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		}
 		if (!this.connection.isInitialized()) {
 			logger.warn("Dropping notification '" + method + "' received before initialize");
+			return;
+		}
+		if (needsAuthentication(method)) {
+			logger.warn("Dropping notification '" + method + "' received before authenticate");
 			return;
 		}
 		AcpRequestContext context = new AcpRequestContext(method, null, notification.params(), this.connection, null,

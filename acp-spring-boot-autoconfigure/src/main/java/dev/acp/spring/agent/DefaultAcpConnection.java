@@ -24,6 +24,8 @@ final class DefaultAcpConnection implements AcpConnection {
 
 	private volatile boolean initialized;
 
+	private volatile boolean authenticated;
+
 	private volatile Implementation clientInfo;
 
 	private volatile ClientCapabilities clientCapabilities = ClientCapabilities.NONE;
@@ -49,9 +51,18 @@ final class DefaultAcpConnection implements AcpConnection {
 		return this.rpc.transport();
 	}
 
+	void authenticated(boolean authenticated) {
+		this.authenticated = authenticated;
+	}
+
 	@Override
 	public boolean isInitialized() {
 		return this.initialized;
+	}
+
+	@Override
+	public boolean isAuthenticated() {
+		return this.authenticated;
 	}
 
 	@Override

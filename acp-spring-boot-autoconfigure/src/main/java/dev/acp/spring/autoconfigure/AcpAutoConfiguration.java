@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.acp.spring.agent.AcpAgent;
+import dev.acp.spring.agent.AcpAuthentication;
 import dev.acp.spring.agent.AcpCapabilitiesCustomizer;
 import dev.acp.spring.agent.AcpCapabilityAdvertiser;
 import dev.acp.spring.agent.AcpExtensionDefinition;
@@ -105,7 +106,23 @@ public final class AcpAutoConfiguration {
 				: environment.getProperty("spring.application.name", "acp-agent");
 		String version = StringUtils.hasText(agent.getVersion()) ? agent.getVersion()
 				: environment.getProperty("spring.application.version", "0.0.0");
-		return new AcpAgent(registry, advertiser, new Implementation(name, agent.getTitle(), version, null));
+		return new AcpAgent(registry, advertiser, new Implementation(name, agent.getTitle(), version, null),
+				authentication(properties.getAuth()));
+	}
+
+	private static AcpAuthentication authentication(AcpProperties.Auth auth) {
+		List<Map<String, Object>> methods = new ArrayList<>();
+		for (AcpProperties.Auth.Method method : auth.getMethods()) {
+			Map<String, Object> advertised = new LinkedHashMap<>();
+			advertised.put("id", method.getId());
+			advertised.put("name", StringUtils.hasText(method.getName()) ? method.getName() : method.getId());
+			if (StringUtils.hasText(method.getDescription())) {
+				advertised.put("description", method.getDescription());
+			}
+			methods.add(advertised);
+		}
+		boolean required = (auth.getRequired() != null) ? auth.getRequired() : !methods.isEmpty();
+		return new AcpAuthentication(methods, required);
 	}
 
 	@Bean

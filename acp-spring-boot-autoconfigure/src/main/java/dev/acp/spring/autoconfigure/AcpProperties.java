@@ -30,6 +30,8 @@ public class AcpProperties {
 
 	private final Websocket websocket = new Websocket();
 
+	private final Auth auth = new Auth();
+
 	/**
 	 * Extension metadata by namespace (for example "example.com/analytics"), advertised
 	 * in agentCapabilities._meta.
@@ -54,6 +56,10 @@ public class AcpProperties {
 
 	public Client getClient() {
 		return this.client;
+	}
+
+	public Auth getAuth() {
+		return this.auth;
 	}
 
 	public Websocket getWebsocket() {
@@ -132,6 +138,82 @@ public class AcpProperties {
 
 		public void setTitle(String title) {
 			this.title = title;
+		}
+
+	}
+
+	public static class Auth {
+
+		/**
+		 * Authentication methods advertised in the initialize answer, in order; an
+		 * "@AcpMethod("authenticate")" handler serves them.
+		 */
+		private List<Method> methods = new ArrayList<>();
+
+		/**
+		 * Whether every call but initialize and authenticate needs a successful
+		 * authenticate on its connection first (answered -32000 otherwise). Defaults to
+		 * true when methods are configured.
+		 */
+		private Boolean required;
+
+		public List<Method> getMethods() {
+			return this.methods;
+		}
+
+		public void setMethods(List<Method> methods) {
+			this.methods = methods;
+		}
+
+		public Boolean getRequired() {
+			return this.required;
+		}
+
+		public void setRequired(Boolean required) {
+			this.required = required;
+		}
+
+		public static class Method {
+
+			/**
+			 * Id of the method, sent back in authenticate's methodId.
+			 */
+			private String id;
+
+			/**
+			 * Human-readable name of the method.
+			 */
+			private String name;
+
+			/**
+			 * Human-readable description of the method.
+			 */
+			private String description;
+
+			public String getId() {
+				return this.id;
+			}
+
+			public void setId(String id) {
+				this.id = id;
+			}
+
+			public String getName() {
+				return this.name;
+			}
+
+			public void setName(String name) {
+				this.name = name;
+			}
+
+			public String getDescription() {
+				return this.description;
+			}
+
+			public void setDescription(String description) {
+				this.description = description;
+			}
+
 		}
 
 	}

@@ -31,6 +31,13 @@ public interface AcpConnection {
 	boolean isInitialized();
 
 	/**
+	 * Whether an {@code authenticate} call succeeded on this connection (and no
+	 * {@code logout} followed).
+	 * @return whether authenticated
+	 */
+	boolean isAuthenticated();
+
+	/**
 	 * The client implementation sent in {@code initialize}.
 	 * @return the client info, or {@code null} when not sent
 	 */
