@@ -223,14 +223,23 @@ public final class JsonRpcConnection {
 
 	private void complete(InboundRequest call, Object result, Throwable failure) {
 		if (!call.isAnswered()) {
-			byte[] frame = (failure != null) ? this.codec.encodeError(call.id(), toError(call, failure))
-					: encodeResult(call, result);
+			byte[] frame = (failure != null) ? encodeError(call, toError(call, failure)) : encodeResult(call, result);
 			if (call.markAnswered()) {
 				send(frame);
 			}
 		}
 		removeInbound(call);
 		finished(call);
+	}
+
+	private byte[] encodeError(InboundRequest call, JsonRpcError error) {
+		try {
+			return this.codec.encodeError(call.id(), error);
+		}
+		catch (RuntimeException ex) {
+			logger.error("Could not write the error answer of '" + call.method() + "'", ex);
+			return this.codec.encodeError(call.id(), JsonRpcError.internalError());
+		}
 	}
 
 	private void finished(InboundRequest call) {

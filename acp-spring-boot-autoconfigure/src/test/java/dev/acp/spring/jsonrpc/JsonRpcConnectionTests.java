@@ -257,6 +257,18 @@ class JsonRpcConnectionTests {
 	}
 
 	@Test
+	void anErrorWhoseDataCannotBeWrittenIsAnsweredAsAnInternalError() {
+		this.handler.onRequest("bad", (request) -> CompletableFuture
+			.failedFuture(new JsonRpcException(new JsonRpcError(-32001, "Bad", new Object() {
+				public Object getSelf() {
+					throw new IllegalStateException("not writable");
+				}
+			}))));
+		request(1, "bad");
+		assertThat(this.sink.awaitResponse("1").at("/error/code").asInt()).isEqualTo(-32603);
+	}
+
+	@Test
 	void aMalformedCancelRequestIsIgnoredAndTheConnectionKeepsServing() {
 		this.handler.onRequest("ping", (request) -> CompletableFuture.completedFuture("pong"));
 		notification("$/cancel_request", "{\"requestId\":{}}");
