@@ -53,6 +53,10 @@ public final class AcpMethods {
 
 	public static final String TERMINAL_KILL = "terminal/kill";
 
+	public static final String ELICITATION_CREATE = "elicitation/create";
+
+	public static final String ELICITATION_COMPLETE = "elicitation/complete";
+
 	public static final String CANCEL_REQUEST = "$/cancel_request";
 
 	private static final Set<String> AGENT_REQUESTS = Set.of(INITIALIZE, AUTHENTICATE, LOGOUT, SESSION_NEW,

@@ -17,12 +17,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param promptCapabilities accepted prompt content, or {@code null}
  * @param mcpCapabilities supported MCP transports, or {@code null}
  * @param sessionCapabilities optional session methods, or {@code null}
+ * @param auth authentication capabilities, or {@code null}
  * @param meta the {@code _meta} object, or {@code null}
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record AgentCapabilities(Boolean loadSession, PromptCapabilities promptCapabilities,
-		McpCapabilities mcpCapabilities, SessionCapabilities sessionCapabilities,
+		McpCapabilities mcpCapabilities, SessionCapabilities sessionCapabilities, AgentAuthCapabilities auth,
 		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public AgentCapabilities {
@@ -30,8 +31,20 @@ public record AgentCapabilities(Boolean loadSession, PromptCapabilities promptCa
 	}
 
 	public AgentCapabilities(Boolean loadSession, PromptCapabilities promptCapabilities,
+			McpCapabilities mcpCapabilities, SessionCapabilities sessionCapabilities, AgentAuthCapabilities auth,
+			Map<String, Object> meta) {
+		this(loadSession, promptCapabilities, mcpCapabilities, sessionCapabilities, auth, meta, null);
+	}
+
+	public AgentCapabilities(Boolean loadSession, PromptCapabilities promptCapabilities,
+			McpCapabilities mcpCapabilities, SessionCapabilities sessionCapabilities, Map<String, Object> meta,
+			Map<String, Object> unknown) {
+		this(loadSession, promptCapabilities, mcpCapabilities, sessionCapabilities, null, meta, unknown);
+	}
+
+	public AgentCapabilities(Boolean loadSession, PromptCapabilities promptCapabilities,
 			McpCapabilities mcpCapabilities, SessionCapabilities sessionCapabilities, Map<String, Object> meta) {
-		this(loadSession, promptCapabilities, mcpCapabilities, sessionCapabilities, meta, null);
+		this(loadSession, promptCapabilities, mcpCapabilities, sessionCapabilities, null, meta, null);
 	}
 
 	/**
@@ -44,6 +57,7 @@ public record AgentCapabilities(Boolean loadSession, PromptCapabilities promptCa
 		builder.promptCapabilities = this.promptCapabilities;
 		builder.mcpCapabilities = this.mcpCapabilities;
 		builder.sessionCapabilities = this.sessionCapabilities;
+		builder.auth = this.auth;
 		if (this.meta != null) {
 			builder.meta.putAll(this.meta);
 		}
@@ -62,6 +76,8 @@ public record AgentCapabilities(Boolean loadSession, PromptCapabilities promptCa
 		private McpCapabilities mcpCapabilities;
 
 		private SessionCapabilities sessionCapabilities;
+
+		private AgentAuthCapabilities auth;
 
 		private final Map<String, Object> meta = new LinkedHashMap<>();
 
@@ -85,6 +101,11 @@ public record AgentCapabilities(Boolean loadSession, PromptCapabilities promptCa
 			return this;
 		}
 
+		public Builder auth(AgentAuthCapabilities auth) {
+			this.auth = auth;
+			return this;
+		}
+
 		/**
 		 * The mutable {@code _meta} map: one entry per advertised extension namespace.
 		 * @return the map
@@ -95,7 +116,7 @@ public record AgentCapabilities(Boolean loadSession, PromptCapabilities promptCa
 
 		public AgentCapabilities build() {
 			return new AgentCapabilities(this.loadSession, this.promptCapabilities, this.mcpCapabilities,
-					this.sessionCapabilities,
+					this.sessionCapabilities, this.auth,
 					this.meta.isEmpty() ? null : Collections.unmodifiableMap(new LinkedHashMap<>(this.meta)));
 		}
 

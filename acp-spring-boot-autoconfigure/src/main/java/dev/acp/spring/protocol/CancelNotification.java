@@ -1,6 +1,7 @@
 package dev.acp.spring.protocol;
 
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
@@ -20,6 +21,7 @@ public record CancelNotification(String sessionId, @JsonProperty("_meta") Map<St
 
 	public CancelNotification {
 		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(sessionId, "sessionId");
 	}
 
 	public CancelNotification(String sessionId, Map<String, Object> meta) {

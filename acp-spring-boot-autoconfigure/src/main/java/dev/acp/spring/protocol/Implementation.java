@@ -1,6 +1,7 @@
 package dev.acp.spring.protocol;
 
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
@@ -22,6 +23,8 @@ public record Implementation(String name, String title, String version, @JsonPro
 
 	public Implementation {
 		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(name, "name");
+		Objects.requireNonNull(version, "version");
 	}
 
 	public Implementation(String name, String title, String version, Map<String, Object> meta) {

@@ -1,6 +1,7 @@
 package dev.acp.spring.protocol;
 
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
@@ -23,6 +24,7 @@ public record InitializeRequest(Integer protocolVersion, ClientCapabilities clie
 
 	public InitializeRequest {
 		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(protocolVersion, "protocolVersion");
 	}
 
 	public InitializeRequest(Integer protocolVersion, ClientCapabilities clientCapabilities, Implementation clientInfo,

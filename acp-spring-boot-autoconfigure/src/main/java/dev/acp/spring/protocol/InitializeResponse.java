@@ -2,6 +2,7 @@ package dev.acp.spring.protocol;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
@@ -19,12 +20,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record InitializeResponse(int protocolVersion, AgentCapabilities agentCapabilities,
+public record InitializeResponse(Integer protocolVersion, AgentCapabilities agentCapabilities,
 		List<Map<String, Object>> authMethods, Implementation agentInfo,
 		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public InitializeResponse {
 		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(protocolVersion, "protocolVersion");
 	}
 
 	public InitializeResponse(int protocolVersion, AgentCapabilities agentCapabilities,

@@ -2,6 +2,7 @@ package dev.acp.spring.protocol;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
@@ -24,6 +25,8 @@ public record NewSessionRequest(String cwd, List<String> additionalDirectories, 
 
 	public NewSessionRequest {
 		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(cwd, "cwd");
+		Objects.requireNonNull(mcpServers, "mcpServers");
 	}
 
 	public NewSessionRequest(String cwd, List<String> additionalDirectories, List<JsonNode> mcpServers,

@@ -2,6 +2,7 @@ package dev.acp.spring.protocol;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
@@ -22,6 +23,8 @@ public record PromptRequest(String sessionId, List<ContentBlock> prompt,
 
 	public PromptRequest {
 		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(sessionId, "sessionId");
+		Objects.requireNonNull(prompt, "prompt");
 	}
 
 	public PromptRequest(String sessionId, List<ContentBlock> prompt, Map<String, Object> meta) {

@@ -1,6 +1,7 @@
 package dev.acp.spring.protocol;
 
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
@@ -20,6 +21,7 @@ public record PromptResponse(StopReason stopReason, @JsonProperty("_meta") Map<S
 
 	public PromptResponse {
 		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(stopReason, "stopReason");
 	}
 
 	public PromptResponse(StopReason stopReason, Map<String, Object> meta) {

@@ -1,6 +1,7 @@
 package dev.acp.spring.protocol;
 
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
@@ -23,6 +24,8 @@ public record ReadTextFileRequest(String sessionId, String path, Integer line, I
 
 	public ReadTextFileRequest {
 		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(sessionId, "sessionId");
+		Objects.requireNonNull(path, "path");
 	}
 
 	public ReadTextFileRequest(String sessionId, String path) {

@@ -1,6 +1,7 @@
 package dev.acp.spring.protocol;
 
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
@@ -20,6 +21,7 @@ public record ReadTextFileResponse(String content, @JsonProperty("_meta") Map<St
 
 	public ReadTextFileResponse {
 		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(content, "content");
 	}
 
 }

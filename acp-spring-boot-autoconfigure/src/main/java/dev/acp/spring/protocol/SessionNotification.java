@@ -1,6 +1,7 @@
 package dev.acp.spring.protocol;
 
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
@@ -21,6 +22,8 @@ public record SessionNotification(String sessionId, SessionUpdate update,
 
 	public SessionNotification {
 		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(sessionId, "sessionId");
+		Objects.requireNonNull(update, "update");
 	}
 
 	public SessionNotification(String sessionId, SessionUpdate update, Map<String, Object> meta) {

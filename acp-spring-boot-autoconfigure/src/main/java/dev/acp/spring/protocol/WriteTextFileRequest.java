@@ -1,6 +1,7 @@
 package dev.acp.spring.protocol;
 
 import java.util.Map;
+import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
@@ -22,6 +23,9 @@ public record WriteTextFileRequest(String sessionId, String path, String content
 
 	public WriteTextFileRequest {
 		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(sessionId, "sessionId");
+		Objects.requireNonNull(path, "path");
+		Objects.requireNonNull(content, "content");
 	}
 
 	public WriteTextFileRequest(String sessionId, String path, String content) {

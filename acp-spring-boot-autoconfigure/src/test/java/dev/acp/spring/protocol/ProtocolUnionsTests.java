@@ -73,7 +73,26 @@ class ProtocolUnionsTests {
 				Arguments.of(SessionConfigOption.class, "type", SessionConfigOption.Select.class,
 						"{\"type\":\"select\",\"id\":\"m\",\"name\":\"M\",\"currentValue\":\"a\",\"options\":[]}"),
 				Arguments.of(SessionConfigOption.class, "type", SessionConfigOption.BooleanOption.class,
-						"{\"type\":\"boolean\",\"id\":\"b\",\"name\":\"B\",\"currentValue\":false}"));
+						"{\"type\":\"boolean\",\"id\":\"b\",\"name\":\"B\",\"currentValue\":false}"),
+				Arguments.of(McpServer.class, "type", McpServer.Http.class,
+						"{\"type\":\"http\",\"name\":\"h\",\"url\":\"https://x\",\"headers\":[{\"name\":\"A\",\"value\":\"b\"}]}"),
+				Arguments.of(McpServer.class, "type", McpServer.Sse.class,
+						"{\"type\":\"sse\",\"name\":\"s\",\"url\":\"https://x\",\"headers\":[]}"),
+				Arguments.of(AuthMethod.class, "type", AuthMethod.Terminal.class,
+						"{\"type\":\"terminal\",\"id\":\"login\",\"name\":\"Login\",\"args\":[\"--login\"],\"env\":{\"A\":\"1\"}}"),
+				Arguments.of(CreateElicitationRequest.class, "mode", CreateElicitationRequest.Form.class,
+						"{\"mode\":\"form\",\"message\":\"m\",\"requestedSchema\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\",\"format\":\"email\"},\"b\":{\"type\":\"array\",\"items\":{\"anyOf\":[{\"const\":\"x\",\"title\":\"X\"}]}},\"c\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"enum\":[\"p\"]}},\"d\":{\"type\":\"_acme/color\",\"rgb\":true}},\"required\":[\"a\"]},\"sessionId\":\"s\",\"toolCallId\":\"c\"}"),
+				Arguments.of(CreateElicitationRequest.class, "mode", CreateElicitationRequest.Url.class,
+						"{\"mode\":\"url\",\"message\":\"m\",\"elicitationId\":\"e\",\"url\":\"https://x\",\"requestId\":7}"),
+				Arguments.of(CreateElicitationResponse.class, "action", CreateElicitationResponse.Accept.class,
+						"{\"action\":\"accept\",\"content\":{\"a\":\"x\",\"n\":12345678901,\"f\":1.50,\"b\":true,\"l\":[\"p\"]}}"),
+				Arguments.of(CreateElicitationResponse.class, "action", CreateElicitationResponse.Decline.class,
+						"{\"action\":\"decline\"}"),
+				Arguments.of(ElicitationPropertySchema.class, "type",
+						ElicitationPropertySchema.IntegerPropertySchema.class,
+						"{\"type\":\"integer\",\"minimum\":0,\"maximum\":10,\"default\":3}"),
+				Arguments.of(MultiSelectItems.class, "type", MultiSelectItems.StringMultiSelectItems.class,
+						"{\"type\":\"string\",\"enum\":[\"a\"]}"));
 	}
 
 	@ParameterizedTest
@@ -111,7 +130,16 @@ class ProtocolUnionsTests {
 						"{\"type\":\"_acme/chart\",\"series\":[1,2]}"),
 				Arguments.of(SessionConfigOption.class,
 						(Function<Object, String>) (v) -> ((SessionConfigOption) v).type(),
-						"{\"type\":\"slider\",\"id\":\"s\",\"name\":\"S\",\"min\":0,\"max\":1.5}"));
+						"{\"type\":\"slider\",\"id\":\"s\",\"name\":\"S\",\"min\":0,\"max\":1.5}"),
+				Arguments.of(CreateElicitationRequest.class,
+						(Function<Object, String>) (v) -> ((CreateElicitationRequest) v).mode(),
+						"{\"mode\":\"_acme/qr\",\"message\":\"scan\",\"sessionId\":\"s\",\"code\":\"q\"}"),
+				Arguments.of(CreateElicitationResponse.class,
+						(Function<Object, String>) (v) -> ((CreateElicitationResponse) v).action(),
+						"{\"action\":\"defer\",\"until\":3}"),
+				Arguments.of(ElicitationPropertySchema.class,
+						(Function<Object, String>) (v) -> ((ElicitationPropertySchema) v).type(),
+						"{\"type\":\"_acme/color\",\"rgb\":true}"));
 	}
 
 	@ParameterizedTest
@@ -152,6 +180,54 @@ class ProtocolUnionsTests {
 	void thePermissionOutcomeIsClosed(String json) {
 		assertThatExceptionOfType(JacksonException.class)
 			.isThrownBy(() -> this.mapper.readValue(json, RequestPermissionOutcome.class));
+	}
+
+	@Test
+	void untaggedVariantsAreReadWhenTheDiscriminatorIsAbsent() {
+		String stdio = "{\"name\":\"fs\",\"command\":\"/bin/mcp\",\"args\":[],\"env\":[{\"name\":\"A\",\"value\":\"1\"}]}";
+		assertThat(this.mapper.readValue(stdio, McpServer.class)).isInstanceOf(McpServer.Stdio.class);
+		assertThat(tree(this.mapper.writeValueAsString(this.mapper.readValue(stdio, McpServer.class))))
+			.isEqualTo(tree(stdio));
+		assertThat(this.mapper.readValue("{\"type\":\"websocket\",\"name\":\"w\"}", McpServer.class))
+			.isInstanceOf(McpServer.Unknown.class);
+		assertThatExceptionOfType(JacksonException.class)
+			.isThrownBy(() -> this.mapper.readValue("{\"name\":\"fs\"}", McpServer.class));
+		assertThatExceptionOfType(JacksonException.class)
+			.isThrownBy(() -> this.mapper.readValue("{\"type\":\"http\",\"name\":\"h\"}", McpServer.class));
+		assertThat(this.mapper.readValue("{\"id\":\"a\",\"name\":\"Agent\"}", AuthMethod.class))
+			.isEqualTo(new AuthMethod.Agent("a", "Agent"));
+		assertThat(this.mapper.readValue("{\"anyOf\":[{\"const\":\"a\",\"title\":\"A\"}]}", MultiSelectItems.class))
+			.isInstanceOf(MultiSelectItems.TitledMultiSelectItems.class);
+		assertThat(this.mapper.readValue("{\"uri\":\"file:///a\",\"blob\":\"AA==\"}", EmbeddedResourceResource.class))
+			.isInstanceOf(EmbeddedResourceResource.BlobResourceContents.class);
+		assertThat(this.mapper.readValue("{\"uri\":\"file:///a\",\"text\":\"t\"}", EmbeddedResourceResource.class))
+			.isInstanceOf(EmbeddedResourceResource.TextResourceContents.class);
+		assertThatExceptionOfType(JacksonException.class)
+			.isThrownBy(() -> this.mapper.readValue("{\"uri\":\"file:///a\"}", EmbeddedResourceResource.class));
+	}
+
+	@Test
+	void anElicitationNeedsAScope() {
+		assertThatExceptionOfType(JacksonException.class).isThrownBy(() -> this.mapper
+			.readValue("{\"mode\":\"form\",\"message\":\"m\",\"requestedSchema\":{}}", CreateElicitationRequest.class));
+	}
+
+	@Test
+	void setConfigOptionTakesAValueIdOrABoolean() {
+		SetSessionConfigOptionRequest byId = this.mapper.readValue(
+				"{\"sessionId\":\"s\",\"configId\":\"model\",\"value\":\"fast\"}", SetSessionConfigOptionRequest.class);
+		assertThat(byId.valueId()).isEqualTo("fast");
+		assertThat(byId).isEqualTo(SetSessionConfigOptionRequest.ofValue("s", "model", "fast"));
+		SetSessionConfigOptionRequest toggle = SetSessionConfigOptionRequest.ofBoolean("s", "web", true);
+		assertThat(this.mapper.writeValueAsString(toggle))
+			.isEqualTo("{\"sessionId\":\"s\",\"configId\":\"web\",\"type\":\"boolean\",\"value\":true}");
+		assertThat(this.mapper.readValue(this.mapper.writeValueAsString(toggle), SetSessionConfigOptionRequest.class)
+			.booleanValue()).isTrue();
+		assertThatExceptionOfType(JacksonException.class).isThrownBy(() -> this.mapper.readValue(
+				"{\"sessionId\":\"s\",\"configId\":\"c\",\"type\":\"boolean\",\"value\":\"x\"}",
+				SetSessionConfigOptionRequest.class));
+		assertThatExceptionOfType(JacksonException.class).isThrownBy(() -> this.mapper
+			.readValue("{\"sessionId\":\"s\",\"configId\":\"c\",\"value\":true}", SetSessionConfigOptionRequest.class));
 	}
 
 	@Test

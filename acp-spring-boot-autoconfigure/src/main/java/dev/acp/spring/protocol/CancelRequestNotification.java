@@ -1,0 +1,37 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+import java.util.Objects;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Notification to cancel an ongoing request.
+ *
+ * @param requestId the ID of the request to cancel
+ * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record CancelRequestNotification(JsonNode requestId, @JsonProperty("_meta") Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public CancelRequestNotification {
+		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(requestId, "requestId");
+	}
+
+	public CancelRequestNotification(JsonNode requestId, Map<String, Object> meta) {
+		this(requestId, meta, null);
+	}
+
+	public CancelRequestNotification(JsonNode requestId) {
+		this(requestId, null, null);
+	}
+
+}

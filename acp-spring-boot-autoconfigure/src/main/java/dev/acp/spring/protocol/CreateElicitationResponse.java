@@ -1,0 +1,161 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonValue;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Result of {@code elicitation/create}, discriminated by {@code action}. Actions this
+ * version does not know are kept whole as {@link Unknown}.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonDeserialize(using = CreateElicitationResponse.Deserializer.class)
+public sealed interface CreateElicitationResponse permits CreateElicitationResponse.Accept,
+		CreateElicitationResponse.Decline, CreateElicitationResponse.Cancel, CreateElicitationResponse.Unknown {
+
+	/**
+	 * The discriminator.
+	 * @return the {@code action} value
+	 */
+	String action();
+
+	/**
+	 * The user accepted and supplied content.
+	 *
+	 * @param content the user-provided content, if any, as an object matching the
+	 * requested schema, or {@code null}
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "action", allowGetters = true)
+	@JsonPropertyOrder({ "action" })
+	record Accept(Map<String, JsonNode> content, @JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationResponse {
+
+		public Accept {
+			unknown = UnknownFields.of(unknown);
+		}
+
+		public Accept(Map<String, JsonNode> content, Map<String, Object> meta) {
+			this(content, meta, null);
+		}
+
+		public Accept(Map<String, JsonNode> content) {
+			this(content, null, null);
+		}
+
+		public Accept() {
+			this(null, null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "action", access = JsonProperty.Access.READ_ONLY)
+		public String action() {
+			return "accept";
+		}
+
+	}
+
+	/**
+	 * The user declined.
+	 *
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "action", allowGetters = true)
+	@JsonPropertyOrder({ "action" })
+	record Decline(@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationResponse {
+
+		public Decline {
+			unknown = UnknownFields.of(unknown);
+		}
+
+		public Decline(Map<String, Object> meta) {
+			this(meta, null);
+		}
+
+		public Decline() {
+			this(null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "action", access = JsonProperty.Access.READ_ONLY)
+		public String action() {
+			return "decline";
+		}
+
+	}
+
+	/**
+	 * The user dismissed the request.
+	 *
+	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "action", allowGetters = true)
+	@JsonPropertyOrder({ "action" })
+	record Cancel(@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationResponse {
+
+		public Cancel {
+			unknown = UnknownFields.of(unknown);
+		}
+
+		public Cancel(Map<String, Object> meta) {
+			this(meta, null);
+		}
+
+		public Cancel() {
+			this(null, null);
+		}
+
+		@Override
+		@JsonProperty(value = "action", access = JsonProperty.Access.READ_ONLY)
+		public String action() {
+			return "cancel";
+		}
+
+	}
+
+	/**
+	 * An action this version does not know, kept whole and written back as received.
+	 *
+	 * @param action the discriminator
+	 * @param raw the whole object
+	 */
+	record Unknown(@JsonIgnore String action, @JsonValue ObjectNode raw) implements CreateElicitationResponse {
+
+	}
+
+	/**
+	 * Reads CreateElicitationResponse values, keeping unknown kinds.
+	 */
+	final class Deserializer extends TaggedUnionDeserializer<CreateElicitationResponse> {
+
+		Deserializer() {
+			super(CreateElicitationResponse.class, "action",
+					Map.of("accept", Accept.class, "decline", Decline.class, "cancel", Cancel.class), Unknown::new);
+		}
+
+	}
+
+}

@@ -1,0 +1,44 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+import java.util.Objects;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * A titled enum option with a const value, human-readable title, and optional
+ * description.
+ *
+ * @param value the constant value for this option
+ * @param title human-readable title for this option
+ * @param description human-readable description, or {@code null}
+ * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record EnumOption(@JsonProperty("const") String value, String title, String description,
+		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public EnumOption {
+		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(value, "const");
+		Objects.requireNonNull(title, "title");
+	}
+
+	public EnumOption(String value, String title, String description, Map<String, Object> meta) {
+		this(value, title, description, meta, null);
+	}
+
+	public EnumOption(String value, String title, String description) {
+		this(value, title, description, null, null);
+	}
+
+	public EnumOption(String value, String title) {
+		this(value, title, null, null, null);
+	}
+
+}

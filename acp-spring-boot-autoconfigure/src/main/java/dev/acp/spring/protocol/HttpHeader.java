@@ -1,0 +1,38 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+import java.util.Objects;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * An HTTP header to set when making requests to the MCP server.
+ *
+ * @param name the name of the HTTP header
+ * @param value the value to set for the HTTP header
+ * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record HttpHeader(String name, String value, @JsonProperty("_meta") Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public HttpHeader {
+		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(name, "name");
+		Objects.requireNonNull(value, "value");
+	}
+
+	public HttpHeader(String name, String value, Map<String, Object> meta) {
+		this(name, value, meta, null);
+	}
+
+	public HttpHeader(String name, String value) {
+		this(name, value, null, null);
+	}
+
+}

@@ -1,0 +1,33 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * Request parameters for the logout method.
+ *
+ * @param meta the {@code _meta} object, or {@code null}
+ * @param unknown fields this version does not know, kept to be written back
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record LogoutRequest(@JsonProperty("_meta") Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public LogoutRequest {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public LogoutRequest(Map<String, Object> meta) {
+		this(meta, null);
+	}
+
+	public LogoutRequest() {
+		this(null, null);
+	}
+
+}
