@@ -12,7 +12,9 @@ import dev.acp.spring.method.AcpHandlerKind;
 import dev.acp.spring.method.AcpHandlerMethod;
 import dev.acp.spring.method.AcpMethodRegistry;
 import dev.acp.spring.protocol.AcpMethods;
+import dev.acp.spring.protocol.AgentAuthCapabilities;
 import dev.acp.spring.protocol.AgentCapabilities;
+import dev.acp.spring.protocol.LogoutCapabilities;
 import dev.acp.spring.protocol.SessionCapabilities;
 
 import org.springframework.util.StringUtils;
@@ -120,6 +122,7 @@ public final class AcpCapabilityAdvertiser {
 			case AcpMethods.SESSION_DELETE -> sessionCapabilities.put("delete", Map.of());
 			case AcpMethods.SESSION_RESUME -> sessionCapabilities.put("resume", Map.of());
 			case AcpMethods.SESSION_CLOSE -> sessionCapabilities.put("close", Map.of());
+			case AcpMethods.LOGOUT -> builder.auth(new AgentAuthCapabilities(new LogoutCapabilities(null), null));
 			default -> {
 			}
 		}

@@ -13,6 +13,8 @@ import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.annotation.AcpNotification;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.method.AcpRequestContext;
+import dev.acp.spring.protocol.NewSessionRequest;
+import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.StopReason;
@@ -189,6 +191,25 @@ class AcpOrderAndTurnTests {
 	}
 
 	@Test
+	void typedCoreRequestsMissingARequiredFieldAreInvalidParamsNamingItBeforeTheHandlerRuns() {
+		this.contextRunner.run((context) -> {
+			Prompts prompts = context.getBean(Prompts.class);
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			JsonNode noPrompt = peer.call(1, "session/prompt", "{\"sessionId\":\"s1\"}");
+			assertThat(noPrompt.at("/error/code").asInt()).isEqualTo(-32602);
+			assertThat(noPrompt.at("/error/data/errors/0/field").asString()).isEqualTo("prompt");
+			assertThat(noPrompt.at("/error/data/errors/0/message").asString()).isEqualTo("is required");
+			JsonNode nullPrompt = peer.call(2, "session/prompt", "{\"sessionId\":\"s1\",\"prompt\":null}");
+			assertThat(nullPrompt.at("/error/data/errors/0/field").asString()).isEqualTo("prompt");
+			JsonNode noCwd = peer.call(3, "session/new", "{\"mcpServers\":[]}");
+			assertThat(noCwd.at("/error/code").asInt()).isEqualTo(-32602);
+			assertThat(noCwd.at("/error/data/errors/0/field").asString()).isEqualTo("cwd");
+			assertThat(prompts.events).isEmpty();
+		});
+	}
+
+	@Test
 	void notificationsWithParamsThatAreNotAnObjectAreDroppedUnanswered() {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = new TestPeer(context);
@@ -276,6 +297,12 @@ class AcpOrderAndTurnTests {
 
 		CountDownLatch gate(String text) {
 			return this.gates.computeIfAbsent(text, (key) -> new CountDownLatch(1));
+		}
+
+		@AcpMethod("session/new")
+		NewSessionResponse newSession(NewSessionRequest request) {
+			this.events.add("new " + request.cwd());
+			return new NewSessionResponse("s1");
 		}
 
 		@AcpMethod("session/prompt")

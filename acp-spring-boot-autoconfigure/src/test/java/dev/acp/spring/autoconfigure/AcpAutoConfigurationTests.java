@@ -190,7 +190,14 @@ class AcpAutoConfigurationTests {
 			AgentCapabilities capabilities = context.getBean(AcpAgent.class).initializeResponse().agentCapabilities();
 			assertThat(capabilities.loadSession()).isTrue();
 			assertThat(capabilities.sessionCapabilities().list()).isEmpty();
+			assertThat(capabilities.sessionCapabilities().resume()).isEmpty();
+			assertThat(capabilities.sessionCapabilities().close()).isEmpty();
+			assertThat(capabilities.sessionCapabilities().delete()).isNull();
+			assertThat(capabilities.auth().logout()).isNotNull();
 			assertThat(capabilities.meta()).isNull();
+			JsonRpcCodec codec = context.getBean(JsonRpcCodec.class);
+			assertThat(codec.mapper().writeValueAsString(capabilities)).isEqualTo("{\"loadSession\":true,"
+					+ "\"sessionCapabilities\":{\"list\":{},\"resume\":{},\"close\":{}},\"auth\":{\"logout\":{}}}");
 		});
 	}
 
@@ -341,6 +348,26 @@ class AcpAutoConfigurationTests {
 		@AcpMethod("session/list")
 		Map<String, Object> list(JsonNode params) {
 			return Map.of("sessions", List.of());
+		}
+
+		@AcpMethod("session/resume")
+		void resume(JsonNode params) {
+		}
+
+		@AcpMethod("session/close")
+		void close(JsonNode params) {
+		}
+
+		@AcpMethod("session/set_mode")
+		void setMode(JsonNode params) {
+		}
+
+		@AcpMethod("session/set_config_option")
+		void setConfigOption(JsonNode params) {
+		}
+
+		@AcpMethod("logout")
+		void logout(JsonNode params) {
 		}
 
 	}
