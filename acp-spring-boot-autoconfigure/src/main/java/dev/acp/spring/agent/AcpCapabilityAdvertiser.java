@@ -16,6 +16,10 @@ import dev.acp.spring.protocol.AgentAuthCapabilities;
 import dev.acp.spring.protocol.AgentCapabilities;
 import dev.acp.spring.protocol.LogoutCapabilities;
 import dev.acp.spring.protocol.SessionCapabilities;
+import dev.acp.spring.protocol.SessionCloseCapabilities;
+import dev.acp.spring.protocol.SessionDeleteCapabilities;
+import dev.acp.spring.protocol.SessionListCapabilities;
+import dev.acp.spring.protocol.SessionResumeCapabilities;
 
 import org.springframework.util.StringUtils;
 
@@ -83,19 +87,18 @@ public final class AcpCapabilityAdvertiser {
 		Map<String, Namespace> namespaces = new TreeMap<>();
 		this.definitions.forEach((name, definition) -> namespaces.computeIfAbsent(name, Namespace::new));
 		AgentCapabilities.Builder builder = new AgentCapabilities.Builder();
-		Map<String, Object> sessionCapabilities = new LinkedHashMap<>();
+		SessionMethods sessionMethods = new SessionMethods();
 		for (AcpHandlerMethod handler : this.registry.handlers()) {
 			if (handler.namespace() == null) {
-				applyCoreFlag(handler.name(), builder, sessionCapabilities);
+				applyCoreFlag(handler.name(), builder, sessionMethods);
 				continue;
 			}
 			Namespace namespace = namespaces.computeIfAbsent(handler.namespace(), Namespace::new);
 			namespace.add(handler);
 		}
-		if (!sessionCapabilities.isEmpty()) {
-			builder.sessionCapabilities(new SessionCapabilities(mapOrNull(sessionCapabilities, "list"),
-					mapOrNull(sessionCapabilities, "delete"), null, mapOrNull(sessionCapabilities, "resume"),
-					mapOrNull(sessionCapabilities, "close"), null));
+		if (sessionMethods.any) {
+			builder.sessionCapabilities(new SessionCapabilities(sessionMethods.list, sessionMethods.delete, null,
+					sessionMethods.resume, sessionMethods.close, null));
 		}
 		List<String> required = new ArrayList<>();
 		for (Namespace namespace : namespaces.values()) {
@@ -109,23 +112,33 @@ public final class AcpCapabilityAdvertiser {
 		return new Advertisement(builder.build(), List.copyOf(required));
 	}
 
-	@SuppressWarnings("unchecked")
-	private static Map<String, Object> mapOrNull(Map<String, Object> capabilities, String key) {
-		return (Map<String, Object>) capabilities.get(key);
-	}
-
-	private static void applyCoreFlag(String method, AgentCapabilities.Builder builder,
-			Map<String, Object> sessionCapabilities) {
+	private static void applyCoreFlag(String method, AgentCapabilities.Builder builder, SessionMethods session) {
 		switch (method) {
 			case AcpMethods.SESSION_LOAD -> builder.loadSession(true);
-			case AcpMethods.SESSION_LIST -> sessionCapabilities.put("list", Map.of());
-			case AcpMethods.SESSION_DELETE -> sessionCapabilities.put("delete", Map.of());
-			case AcpMethods.SESSION_RESUME -> sessionCapabilities.put("resume", Map.of());
-			case AcpMethods.SESSION_CLOSE -> sessionCapabilities.put("close", Map.of());
-			case AcpMethods.LOGOUT -> builder.auth(new AgentAuthCapabilities(new LogoutCapabilities(null), null));
+			case AcpMethods.SESSION_LIST -> session.list = new SessionListCapabilities();
+			case AcpMethods.SESSION_DELETE -> session.delete = new SessionDeleteCapabilities();
+			case AcpMethods.SESSION_RESUME -> session.resume = new SessionResumeCapabilities();
+			case AcpMethods.SESSION_CLOSE -> session.close = new SessionCloseCapabilities();
+			case AcpMethods.LOGOUT -> builder.auth(new AgentAuthCapabilities(new LogoutCapabilities(), null));
 			default -> {
+				return;
 			}
 		}
+		session.any |= method.startsWith("session/") && !AcpMethods.SESSION_LOAD.equals(method);
+	}
+
+	private static final class SessionMethods {
+
+		private boolean any;
+
+		private SessionListCapabilities list;
+
+		private SessionDeleteCapabilities delete;
+
+		private SessionResumeCapabilities resume;
+
+		private SessionCloseCapabilities close;
+
 	}
 
 	private record Advertisement(AgentCapabilities capabilities, List<String> required) {

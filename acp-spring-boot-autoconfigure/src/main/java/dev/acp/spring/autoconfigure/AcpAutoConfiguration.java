@@ -18,6 +18,7 @@ import dev.acp.spring.method.AcpExceptionTranslator;
 import dev.acp.spring.method.AcpMethodDiscoverer;
 import dev.acp.spring.method.AcpMethodRegistry;
 import dev.acp.spring.protocol.AcpJsonMapper;
+import dev.acp.spring.protocol.AuthMethod;
 import dev.acp.spring.protocol.Implementation;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -111,15 +112,11 @@ public final class AcpAutoConfiguration {
 	}
 
 	private static AcpAuthentication authentication(AcpProperties.Auth auth) {
-		List<Map<String, Object>> methods = new ArrayList<>();
+		List<AuthMethod> methods = new ArrayList<>();
 		for (AcpProperties.Auth.Method method : auth.getMethods()) {
-			Map<String, Object> advertised = new LinkedHashMap<>();
-			advertised.put("id", method.getId());
-			advertised.put("name", StringUtils.hasText(method.getName()) ? method.getName() : method.getId());
-			if (StringUtils.hasText(method.getDescription())) {
-				advertised.put("description", method.getDescription());
-			}
-			methods.add(advertised);
+			methods.add(new AuthMethod.Agent(method.getId(),
+					StringUtils.hasText(method.getName()) ? method.getName() : method.getId(),
+					StringUtils.hasText(method.getDescription()) ? method.getDescription() : null));
 		}
 		boolean required = (auth.getRequired() != null) ? auth.getRequired() : !methods.isEmpty();
 		return new AcpAuthentication(methods, required);

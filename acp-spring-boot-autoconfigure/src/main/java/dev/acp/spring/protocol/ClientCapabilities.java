@@ -6,7 +6,6 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import tools.jackson.databind.JsonNode;
 
 /**
  * What a client supports, as sent in {@code initialize}.
@@ -20,16 +19,16 @@ import tools.jackson.databind.JsonNode;
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ClientCapabilities(FileSystemCapabilities fs, Boolean terminal, JsonNode session, JsonNode auth,
-		JsonNode elicitation, @JsonProperty("_meta") Map<String, Object> meta,
+public record ClientCapabilities(FileSystemCapabilities fs, Boolean terminal, ClientSessionCapabilities session,
+		AuthCapabilities auth, ElicitationCapabilities elicitation, @JsonProperty("_meta") Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ClientCapabilities {
 		unknown = UnknownFields.of(unknown);
 	}
 
-	public ClientCapabilities(FileSystemCapabilities fs, Boolean terminal, JsonNode session, JsonNode auth,
-			JsonNode elicitation, Map<String, Object> meta) {
+	public ClientCapabilities(FileSystemCapabilities fs, Boolean terminal, ClientSessionCapabilities session,
+			AuthCapabilities auth, ElicitationCapabilities elicitation, Map<String, Object> meta) {
 		this(fs, terminal, session, auth, elicitation, meta, null);
 	}
 

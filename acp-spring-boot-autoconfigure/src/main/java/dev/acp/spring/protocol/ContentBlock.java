@@ -11,7 +11,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.node.ObjectNode;
@@ -36,7 +35,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 * Text content.
 	 *
 	 * @param text the text
-	 * @param annotations annotations as received, or {@code null}
+	 * @param annotations hints on audience, priority and freshness, or {@code null}
 	 * @param meta the {@code _meta} object, or {@code null}
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
@@ -44,7 +43,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Text(String text, JsonNode annotations, @JsonProperty("_meta") Map<String, Object> meta,
+	record Text(String text, Annotations annotations, @JsonProperty("_meta") Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Text {
@@ -52,7 +51,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 			Objects.requireNonNull(text, "text");
 		}
 
-		public Text(String text, JsonNode annotations, Map<String, Object> meta) {
+		public Text(String text, Annotations annotations, Map<String, Object> meta) {
 			this(text, annotations, meta, null);
 		}
 
@@ -74,7 +73,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 * @param data base64 data
 	 * @param mimeType the MIME type
 	 * @param uri the source URI, or {@code null}
-	 * @param annotations annotations as received, or {@code null}
+	 * @param annotations hints on audience, priority and freshness, or {@code null}
 	 * @param meta the {@code _meta} object, or {@code null}
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
@@ -82,7 +81,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Image(String data, String mimeType, String uri, JsonNode annotations,
+	record Image(String data, String mimeType, String uri, Annotations annotations,
 			@JsonProperty("_meta") Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
@@ -92,7 +91,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 			Objects.requireNonNull(mimeType, "mimeType");
 		}
 
-		public Image(String data, String mimeType, String uri, JsonNode annotations, Map<String, Object> meta) {
+		public Image(String data, String mimeType, String uri, Annotations annotations, Map<String, Object> meta) {
 			this(data, mimeType, uri, annotations, meta, null);
 		}
 
@@ -109,7 +108,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 *
 	 * @param data base64 data
 	 * @param mimeType the MIME type
-	 * @param annotations annotations as received, or {@code null}
+	 * @param annotations hints on audience, priority and freshness, or {@code null}
 	 * @param meta the {@code _meta} object, or {@code null}
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
@@ -117,7 +116,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Audio(String data, String mimeType, JsonNode annotations, @JsonProperty("_meta") Map<String, Object> meta,
+	record Audio(String data, String mimeType, Annotations annotations, @JsonProperty("_meta") Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Audio {
@@ -126,7 +125,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 			Objects.requireNonNull(mimeType, "mimeType");
 		}
 
-		public Audio(String data, String mimeType, JsonNode annotations, Map<String, Object> meta) {
+		public Audio(String data, String mimeType, Annotations annotations, Map<String, Object> meta) {
 			this(data, mimeType, annotations, meta, null);
 		}
 
@@ -147,7 +146,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 * @param description the description, or {@code null}
 	 * @param mimeType the MIME type, or {@code null}
 	 * @param size the size in bytes, or {@code null}
-	 * @param annotations annotations as received, or {@code null}
+	 * @param annotations hints on audience, priority and freshness, or {@code null}
 	 * @param meta the {@code _meta} object, or {@code null}
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
@@ -156,7 +155,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	record ResourceLink(String uri, String name, String title, String description, String mimeType, Long size,
-			JsonNode annotations, @JsonProperty("_meta") Map<String, Object> meta,
+			Annotations annotations, @JsonProperty("_meta") Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public ResourceLink {
@@ -166,7 +165,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 		}
 
 		public ResourceLink(String uri, String name, String title, String description, String mimeType, Long size,
-				JsonNode annotations, Map<String, Object> meta) {
+				Annotations annotations, Map<String, Object> meta) {
 			this(uri, name, title, description, mimeType, size, annotations, meta, null);
 		}
 
@@ -182,7 +181,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 * An embedded resource.
 	 *
 	 * @param resource the resource contents as received
-	 * @param annotations annotations as received, or {@code null}
+	 * @param annotations hints on audience, priority and freshness, or {@code null}
 	 * @param meta the {@code _meta} object, or {@code null}
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
@@ -190,7 +189,8 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Resource(JsonNode resource, JsonNode annotations, @JsonProperty("_meta") Map<String, Object> meta,
+	record Resource(EmbeddedResourceResource resource, Annotations annotations,
+			@JsonProperty("_meta") Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Resource {
@@ -198,7 +198,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 			Objects.requireNonNull(resource, "resource");
 		}
 
-		public Resource(JsonNode resource, JsonNode annotations, Map<String, Object> meta) {
+		public Resource(EmbeddedResourceResource resource, Annotations annotations, Map<String, Object> meta) {
 			this(resource, annotations, meta, null);
 		}
 

@@ -21,16 +21,16 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record InitializeResponse(Integer protocolVersion, AgentCapabilities agentCapabilities,
-		List<Map<String, Object>> authMethods, Implementation agentInfo,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+		List<AuthMethod> authMethods, Implementation agentInfo, @JsonProperty("_meta") Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public InitializeResponse {
 		unknown = UnknownFields.of(unknown);
 		Objects.requireNonNull(protocolVersion, "protocolVersion");
 	}
 
-	public InitializeResponse(int protocolVersion, AgentCapabilities agentCapabilities,
-			List<Map<String, Object>> authMethods, Implementation agentInfo, Map<String, Object> meta) {
+	public InitializeResponse(int protocolVersion, AgentCapabilities agentCapabilities, List<AuthMethod> authMethods,
+			Implementation agentInfo, Map<String, Object> meta) {
 		this(protocolVersion, agentCapabilities, authMethods, agentInfo, meta, null);
 	}
 

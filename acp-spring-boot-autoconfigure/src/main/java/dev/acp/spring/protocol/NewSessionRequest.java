@@ -8,7 +8,6 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Params of {@code session/new}.
@@ -20,7 +19,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record NewSessionRequest(String cwd, List<String> additionalDirectories, List<JsonNode> mcpServers,
+public record NewSessionRequest(String cwd, List<String> additionalDirectories, List<McpServer> mcpServers,
 		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public NewSessionRequest {
@@ -29,7 +28,7 @@ public record NewSessionRequest(String cwd, List<String> additionalDirectories, 
 		Objects.requireNonNull(mcpServers, "mcpServers");
 	}
 
-	public NewSessionRequest(String cwd, List<String> additionalDirectories, List<JsonNode> mcpServers,
+	public NewSessionRequest(String cwd, List<String> additionalDirectories, List<McpServer> mcpServers,
 			Map<String, Object> meta) {
 		this(cwd, additionalDirectories, mcpServers, meta, null);
 	}

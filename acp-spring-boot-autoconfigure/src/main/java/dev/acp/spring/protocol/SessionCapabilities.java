@@ -20,17 +20,18 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SessionCapabilities(Map<String, Object> list, Map<String, Object> delete,
-		Map<String, Object> additionalDirectories, Map<String, Object> resume, Map<String, Object> close,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+public record SessionCapabilities(SessionListCapabilities list, SessionDeleteCapabilities delete,
+		SessionAdditionalDirectoriesCapabilities additionalDirectories, SessionResumeCapabilities resume,
+		SessionCloseCapabilities close, @JsonProperty("_meta") Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public SessionCapabilities {
 		unknown = UnknownFields.of(unknown);
 	}
 
-	public SessionCapabilities(Map<String, Object> list, Map<String, Object> delete,
-			Map<String, Object> additionalDirectories, Map<String, Object> resume, Map<String, Object> close,
-			Map<String, Object> meta) {
+	public SessionCapabilities(SessionListCapabilities list, SessionDeleteCapabilities delete,
+			SessionAdditionalDirectoriesCapabilities additionalDirectories, SessionResumeCapabilities resume,
+			SessionCloseCapabilities close, Map<String, Object> meta) {
 		this(list, delete, additionalDirectories, resume, close, meta, null);
 	}
 

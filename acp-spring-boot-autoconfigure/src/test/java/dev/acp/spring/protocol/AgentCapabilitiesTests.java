@@ -55,7 +55,7 @@ class AgentCapabilitiesTests {
 		AgentCapabilities.Builder builder = new AgentCapabilities.Builder().loadSession(false)
 			.promptCapabilities(new PromptCapabilities(true, false, true, null))
 			.mcpCapabilities(new McpCapabilities(true, false, null))
-			.sessionCapabilities(new SessionCapabilities(Map.of(), null, null, null, null, null));
+			.sessionCapabilities(new SessionCapabilities(new SessionListCapabilities(), null, null, null, null, null));
 		builder.meta().put("example.com/analytics", Map.of("version", "1.0"));
 		assertThat(writeTree(builder.build())).isEqualTo(tree(
 				"{\"loadSession\":false,\"promptCapabilities\":{\"image\":true,\"audio\":false,\"embeddedContext\":true},"

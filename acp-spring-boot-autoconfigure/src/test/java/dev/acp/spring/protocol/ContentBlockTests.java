@@ -39,7 +39,8 @@ class ContentBlockTests {
 		ContentBlock block = read(json);
 		assertThat(block).isInstanceOfSatisfying(ContentBlock.Text.class, (text) -> {
 			assertThat(text.text()).isEqualTo("Hello\nworld");
-			assertThat(text.annotations()).isEqualTo(tree("{\"audience\":[\"user\"],\"priority\":0.5}"));
+			assertThat(text.annotations().audience()).containsExactly(Role.USER);
+			assertThat(text.annotations().priority()).isEqualByComparingTo("0.5");
 			assertThat(text.meta()).containsExactly(Map.entry("k", "v"));
 			assertThat(text.type()).isEqualTo("text");
 		});
@@ -143,7 +144,8 @@ class ContentBlockTests {
 				List.of(new ContentBlock.Text("t"), new ContentBlock.Image("AA==", "image/png", null, null, null),
 						new ContentBlock.Audio("AA==", "audio/wav", null, null),
 						new ContentBlock.ResourceLink("file:///a", "a", null, null, null, null, null, null),
-						new ContentBlock.Resource(tree("{\"uri\":\"file:///a\",\"text\":\"x\"}"), null, null)));
+						new ContentBlock.Resource(new EmbeddedResourceResource.TextResourceContents("x", "file:///a"),
+								null, null)));
 		assertThat(json.split("\"type\"", -1)).hasSize(6);
 		assertThat(tree(json).valueStream().map((node) -> node.get("type").stringValue())).containsExactly("text",
 				"image", "audio", "resource_link", "resource");
