@@ -123,16 +123,18 @@ public final class AcpAutoConfiguration {
 	}
 
 	@Bean
-	AcpHandlerThreads acpHandlerThreads(Environment environment) {
-		return new AcpHandlerThreads(Threading.VIRTUAL.isActive(environment));
+	AcpHandlerThreads acpHandlerThreads(Environment environment, AcpProperties properties) {
+		AcpProperties.Handlers handlers = properties.getHandlers();
+		return new AcpHandlerThreads(Threading.VIRTUAL.isActive(environment), handlers.getMaxThreads(),
+				handlers.getQueueCapacity());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	JsonRpcConnectionFactory acpConnectionFactory(JsonRpcCodec codec, AcpHandlerThreads threads, AcpAgent agent,
 			AcpProperties properties) {
-		return new JsonRpcConnectionFactory(codec, threads.executor(), properties.getClient().getRequestTimeout(),
-				agent);
+		return new JsonRpcConnectionFactory(codec, threads.executor(), threads.controlExecutor(),
+				properties.getClient().getRequestTimeout(), agent);
 	}
 
 }

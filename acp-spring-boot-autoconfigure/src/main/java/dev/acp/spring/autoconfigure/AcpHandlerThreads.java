@@ -1,58 +1,75 @@
 package dev.acp.spring.autoconfigure;
 
-import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.core.task.SimpleAsyncTaskExecutor;
+import org.springframework.core.task.VirtualThreadTaskExecutor;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
- * The threads ACP handlers run on: virtual threads when enabled
- * ({@code spring.threads.virtual.enabled}) on Java 21+, else a cached pool of daemon
- * threads that grows with demand, so a blocked handler never holds back a cancellation.
- * Deliberately not an {@link Executor} bean, which would replace Boot's task executor.
+ * The threads ACP handlers run on. Requests run on a bounded pool (virtual threads when
+ * enabled with {@code spring.threads.virtual.enabled} on Java 21+, which lifts the cost
+ * of a thread but not the bound): at most {@code maxThreads} at once, then up to
+ * {@code queueCapacity} waiting, and the pool refuses the rest at once so that the
+ * connection answers them busy. Ordered work (notifications, the start of requests behind
+ * them) and answers to the agent's own requests run on a separate pool that grows with
+ * the connections, so a saturated request pool never drops a notification or holds back
+ * an answer a handler waits for. Deliberately not an
+ * {@link java.util.concurrent.Executor} bean, which would replace Boot's task executor.
  *
  * @author ACP Spring Boot Starter contributors
  */
 public final class AcpHandlerThreads implements DisposableBean {
 
-	private final Executor executor;
+	private final ThreadPoolExecutor requests;
 
-	private final ExecutorService pool;
+	private final ExecutorService control;
 
-	AcpHandlerThreads(boolean virtual) {
+	AcpHandlerThreads(boolean virtual, int maxThreads, int queueCapacity) {
+		ThreadFactory requestThreads = threads(virtual, "acp-handler-");
+		this.requests = new ThreadPoolExecutor(maxThreads, maxThreads, 60, TimeUnit.SECONDS,
+				(queueCapacity > 0) ? new LinkedBlockingQueue<>(queueCapacity) : new SynchronousQueue<>(),
+				requestThreads);
+		this.requests.allowCoreThreadTimeOut(true);
+		this.control = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
+				threads(virtual, "acp-ordered-"));
+	}
+
+	private static ThreadFactory threads(boolean virtual, String prefix) {
 		if (virtual) {
-			SimpleAsyncTaskExecutor virtualThreads = new SimpleAsyncTaskExecutor("acp-handler-");
-			virtualThreads.setVirtualThreads(true);
-			this.executor = virtualThreads;
-			this.pool = null;
+			return new VirtualThreadTaskExecutor(prefix).getVirtualThreadFactory();
 		}
-		else {
-			CustomizableThreadFactory threads = new CustomizableThreadFactory("acp-handler-");
-			threads.setDaemon(true);
-			this.pool = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
-					threads);
-			this.executor = this.pool;
-		}
+		CustomizableThreadFactory threads = new CustomizableThreadFactory(prefix);
+		threads.setDaemon(true);
+		return threads;
 	}
 
 	/**
-	 * The executor handlers run on.
+	 * The bounded executor requests run on; it throws
+	 * {@link java.util.concurrent.RejectedExecutionException} when full.
 	 * @return the executor
 	 */
-	public Executor executor() {
-		return this.executor;
+	public ExecutorService executor() {
+		return this.requests;
+	}
+
+	/**
+	 * The executor of ordered work and of answers to the agent's own requests.
+	 * @return the executor
+	 */
+	public ExecutorService controlExecutor() {
+		return this.control;
 	}
 
 	@Override
 	public void destroy() {
-		if (this.pool != null) {
-			this.pool.shutdown();
-		}
+		this.requests.shutdown();
+		this.control.shutdown();
 	}
 
 }

@@ -32,6 +32,8 @@ public class AcpProperties {
 
 	private final Auth auth = new Auth();
 
+	private final Handlers handlers = new Handlers();
+
 	/**
 	 * Extension metadata by namespace (for example "example.com/analytics"), advertised
 	 * in agentCapabilities._meta.
@@ -56,6 +58,10 @@ public class AcpProperties {
 
 	public Client getClient() {
 		return this.client;
+	}
+
+	public Handlers getHandlers() {
+		return this.handlers;
 	}
 
 	public Auth getAuth() {
@@ -371,6 +377,38 @@ public class AcpProperties {
 
 		public void setDrainTimeout(Duration drainTimeout) {
 			this.drainTimeout = drainTimeout;
+		}
+
+	}
+
+	public static class Handlers {
+
+		/**
+		 * Most requests handled at once, over all connections; each holds a handler
+		 * thread.
+		 */
+		private int maxThreads = 64;
+
+		/**
+		 * Most requests waiting for a handler thread; past it a request is answered
+		 * -32001 (server busy) at once.
+		 */
+		private int queueCapacity = 1024;
+
+		public int getMaxThreads() {
+			return this.maxThreads;
+		}
+
+		public void setMaxThreads(int maxThreads) {
+			this.maxThreads = maxThreads;
+		}
+
+		public int getQueueCapacity() {
+			return this.queueCapacity;
+		}
+
+		public void setQueueCapacity(int queueCapacity) {
+			this.queueCapacity = queueCapacity;
 		}
 
 	}

@@ -60,18 +60,27 @@ public final class JsonRpcConnection {
 
 	private final AtomicLong nextOutboundId = new AtomicLong();
 
+	private final Executor controlExecutor;
+
 	private final Object drainMonitor = new Object();
+
+	private final Object admission = new Object();
 
 	private volatile boolean closed;
 
+	private volatile boolean ended;
+
+	private volatile boolean peerGone;
+
 	JsonRpcConnection(String id, String transport, JsonRpcCodec codec, MessageSink sink, Executor requestExecutor,
-			Duration outboundTimeout, JsonRpcHandlerFactory handlerFactory) {
+			Executor controlExecutor, Duration outboundTimeout, JsonRpcHandlerFactory handlerFactory) {
 		this.id = id;
 		this.transport = transport;
 		this.codec = codec;
 		this.sink = sink;
 		this.requestExecutor = requestExecutor;
-		this.order = new InboundOrder(requestExecutor);
+		this.controlExecutor = controlExecutor;
+		this.order = new InboundOrder(controlExecutor);
 		this.outboundTimeout = outboundTimeout;
 		this.handler = handlerFactory.createHandler(this);
 	}
@@ -165,14 +174,19 @@ public final class JsonRpcConnection {
 	}
 
 	private void receiveRequest(JsonRpcRequest request) {
-		if (this.closed) {
-			answerError(request.id(), JsonRpcError.requestCancelled());
-			return;
-		}
 		InboundRequest call = new InboundRequest(this, request, key(request.id()),
 				this.handler.orderKey(request.method(), request.params()));
-		if (this.inbound.putIfAbsent(call.key(), call) != null) {
-			answerError(request.id(), JsonRpcError.invalidRequest("A request with this id is in flight"));
+		JsonRpcError refusal = null;
+		synchronized (this.admission) {
+			if (this.closed) {
+				refusal = JsonRpcError.requestCancelled();
+			}
+			else if (this.inbound.putIfAbsent(call.key(), call) != null) {
+				refusal = JsonRpcError.invalidRequest("A request with this id is in flight");
+			}
+		}
+		if (refusal != null) {
+			answerError(request.id(), refusal);
 			return;
 		}
 		this.order.request(call, this::start);
@@ -187,7 +201,10 @@ public final class JsonRpcConnection {
 			this.requestExecutor.execute(() -> dispatch(call, true));
 		}
 		catch (RejectedExecutionException ex) {
-			cancel(call);
+			if (call.markAnswered()) {
+				send(this.codec.encodeError(call.id(), JsonRpcError.serverBusy()));
+			}
+			removeInbound(call);
 			finished(call);
 		}
 	}
@@ -342,11 +359,14 @@ public final class JsonRpcConnection {
 			}
 			return;
 		}
-		if (response.error() != null) {
-			future.completeExceptionally(new JsonRpcException(response.error()));
+		Runnable completion = (response.error() != null)
+				? () -> future.completeExceptionally(new JsonRpcException(response.error()))
+				: () -> future.complete(response.result());
+		try {
+			this.controlExecutor.execute(completion);
 		}
-		else {
-			future.complete(response.result());
+		catch (RejectedExecutionException ex) {
+			completion.run();
 		}
 	}
 
@@ -391,19 +411,23 @@ public final class JsonRpcConnection {
 	 * error, or {@link TimeoutException} if it did not answer in time
 	 */
 	public CompletableFuture<JsonNode> request(String method, Object params, Duration timeout) {
-		if (this.closed) {
-			return CompletableFuture.failedFuture(new IllegalStateException("Connection closed"));
+		if (this.ended || this.peerGone) {
+			return CompletableFuture.failedFuture(connectionClosed());
 		}
 		long requestId = this.nextOutboundId.getAndIncrement();
 		byte[] frame = this.codec.encodeRequest(requestId, method, params);
 		CompletableFuture<JsonNode> future = new CompletableFuture<>();
 		this.outbound.put(requestId, future);
 		future.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((result, failure) -> {
-			if (this.outbound.remove(requestId, future) && !this.closed
+			if (this.outbound.remove(requestId, future) && !this.ended && !this.peerGone
 					&& (failure instanceof TimeoutException || failure instanceof CancellationException)) {
 				notify(CANCEL_REQUEST_METHOD, Map.of("requestId", requestId));
 			}
 		});
+		if (this.ended || this.peerGone) {
+			future.completeExceptionally(connectionClosed());
+			return future;
+		}
 		send(frame);
 		return future;
 	}
@@ -418,22 +442,25 @@ public final class JsonRpcConnection {
 	}
 
 	/**
-	 * Close the connection: let in-flight requests finish for up to {@code drain}, answer
-	 * the rest -32800, and fail outbound requests still waiting.
+	 * Close the connection: refuse new requests (-32800), let in-flight requests finish
+	 * for up to {@code drain} (they may still call the peer), answer the rest -32800,
+	 * then fail outbound requests still waiting.
 	 * @param drain the longest time to wait for in-flight requests
 	 * @return {@code true} if every request finished within the drain time
 	 */
 	public boolean close(Duration drain) {
-		if (this.closed) {
-			return this.inbound.isEmpty();
+		synchronized (this.admission) {
+			if (this.closed) {
+				return this.inbound.isEmpty();
+			}
+			this.closed = true;
 		}
-		this.closed = true;
 		boolean drained = awaitInbound(drain);
-		List<InboundRequest> remaining = new ArrayList<>(this.inbound.values());
-		remaining.forEach(this::cancel);
-		List<CompletableFuture<JsonNode>> waiting = new ArrayList<>(this.outbound.values());
-		this.outbound.clear();
-		waiting.forEach((future) -> future.completeExceptionally(new IllegalStateException("Connection closed")));
+		for (InboundRequest call : List.copyOf(this.inbound.values())) {
+			cancel(call);
+		}
+		this.ended = true;
+		failOutbound();
 		try {
 			this.handler.connectionClosed();
 		}
@@ -441,6 +468,29 @@ public final class JsonRpcConnection {
 			logger.warn("Connection close callback failed", ex);
 		}
 		return drained;
+	}
+
+	/**
+	 * The peer will send nothing more (end of input): its answers cannot come, so the
+	 * outbound requests waiting for one fail at once, as do new ones; inbound requests in
+	 * flight go on until {@link #close(Duration)}.
+	 */
+	public void inputEnded() {
+		this.peerGone = true;
+		failOutbound();
+	}
+
+	private void failOutbound() {
+		for (Long requestId : List.copyOf(this.outbound.keySet())) {
+			CompletableFuture<JsonNode> future = this.outbound.remove(requestId);
+			if (future != null) {
+				future.completeExceptionally(connectionClosed());
+			}
+		}
+	}
+
+	private static IllegalStateException connectionClosed() {
+		return new IllegalStateException("Connection closed");
 	}
 
 	private boolean awaitInbound(Duration drain) {

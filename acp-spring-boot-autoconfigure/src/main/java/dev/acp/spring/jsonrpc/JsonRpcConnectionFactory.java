@@ -17,6 +17,8 @@ public final class JsonRpcConnectionFactory {
 
 	private final Executor executor;
 
+	private final Executor controlExecutor;
+
 	private final Duration outboundTimeout;
 
 	private final JsonRpcHandlerFactory handlerFactory;
@@ -33,8 +35,24 @@ public final class JsonRpcConnectionFactory {
 	 */
 	public JsonRpcConnectionFactory(JsonRpcCodec codec, Executor executor, Duration outboundTimeout,
 			JsonRpcHandlerFactory handlerFactory) {
+		this(codec, executor, executor, outboundTimeout, handlerFactory);
+	}
+
+	/**
+	 * Create a factory.
+	 * @param codec the codec
+	 * @param executor runs inbound requests; may be bounded (a refused request is
+	 * answered -32001 at once)
+	 * @param controlExecutor runs notifications in order and completes outbound requests;
+	 * must not refuse work nor queue it behind a fixed number of threads
+	 * @param outboundTimeout the default timeout of outbound requests
+	 * @param handlerFactory creates the handler of each connection
+	 */
+	public JsonRpcConnectionFactory(JsonRpcCodec codec, Executor executor, Executor controlExecutor,
+			Duration outboundTimeout, JsonRpcHandlerFactory handlerFactory) {
 		this.codec = codec;
 		this.executor = executor;
+		this.controlExecutor = controlExecutor;
 		this.outboundTimeout = outboundTimeout;
 		this.handlerFactory = handlerFactory;
 	}
@@ -58,7 +76,7 @@ public final class JsonRpcConnectionFactory {
 	 */
 	public JsonRpcConnection open(String id, String transport, MessageSink sink) {
 		JsonRpcConnection connection = new JsonRpcConnection(id, transport, this.codec, sink, this.executor,
-				this.outboundTimeout, this.handlerFactory);
+				this.controlExecutor, this.outboundTimeout, this.handlerFactory);
 		this.open.add(connection);
 		return connection;
 	}

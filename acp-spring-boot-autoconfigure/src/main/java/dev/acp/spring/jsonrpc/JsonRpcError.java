@@ -27,6 +27,12 @@ public record JsonRpcError(int code, String message, Object data) {
 	/** The request was cancelled. */
 	public static final int REQUEST_CANCELLED = -32800;
 
+	/**
+	 * Too much work in flight: the request was refused at once, without running. An
+	 * implementation-defined server error (JSON-RPC reserves -32000 to -32099).
+	 */
+	public static final int SERVER_BUSY = -32001;
+
 	public JsonRpcError(int code, String message) {
 		this(code, message, null);
 	}
@@ -45,6 +51,10 @@ public record JsonRpcError(int code, String message, Object data) {
 
 	public static JsonRpcError internalError() {
 		return new JsonRpcError(INTERNAL_ERROR, "Internal error");
+	}
+
+	public static JsonRpcError serverBusy() {
+		return new JsonRpcError(SERVER_BUSY, "Server busy", "Too many requests in flight; retry later");
 	}
 
 	public static JsonRpcError requestCancelled() {

@@ -14,6 +14,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -784,6 +786,82 @@ class JsonRpcConnectionTests {
 		assertThat(this.connection.request("x", null)).isCompletedExceptionally();
 		assertThat(this.connection.close(Duration.ofMillis(100))).isTrue();
 		assertThat(this.handler.closed).hasValue(1);
+	}
+
+	@Test
+	void aHandlerMayStillCallThePeerWhileTheConnectionDrains() {
+		CompletableFuture<Object> result = new CompletableFuture<>();
+		this.handler.onRequest("slow", (request) -> result);
+		request(1, "slow");
+		waiting().until(() -> this.handler.started.get() == 1);
+		CompletableFuture<Boolean> closing = CompletableFuture
+			.supplyAsync(() -> this.factory.close(this.connection, Duration.ofSeconds(30)), this.executor);
+		waiting().until(this.connection::isClosed);
+		CompletableFuture<JsonNode> outbound = this.connection.request("client/method", null);
+		assertThat(outbound).isNotDone();
+		receive("{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":\"answered\"}");
+		assertThat(outbound).succeedsWithin(WAIT).isEqualTo(tree("\"answered\""));
+		result.complete("finished");
+		assertThat(closing).succeedsWithin(WAIT).isEqualTo(true);
+	}
+
+	@Test
+	void atEndOfInputOutboundRequestsFailAtOnceWhileInboundOnesMayFinish() {
+		CompletableFuture<Object> result = new CompletableFuture<>();
+		this.handler.onRequest("slow", (request) -> result);
+		request(1, "slow");
+		CompletableFuture<JsonNode> pending = this.connection.request("client/method", null, Duration.ofMinutes(5));
+		this.connection.inputEnded();
+		assertThat(pending).isCompletedExceptionally();
+		assertThat(this.connection.request("client/other", null)).isCompletedExceptionally();
+		result.complete("finished");
+		assertThat(this.sink.awaitResponse("1").get("result").stringValue()).isEqualTo("finished");
+		assertThat(this.sink.frames().stream().filter((frame) -> frame.has("method"))).hasSize(1);
+	}
+
+	@Test
+	void answersToOutboundRequestsCompleteOffTheReadingThreadSoAContinuationMayWaitForAnother() {
+		CompletableFuture<JsonNode> first = this.connection.request("client/first", null);
+		CompletableFuture<String> continuation = first.thenApply((answer) -> {
+			JsonNode second = this.connection.request("client/second", null).join();
+			return answer.stringValue() + "+" + second.stringValue() + " on " + Thread.currentThread().getName();
+		});
+		receive("{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":\"a\"}");
+		this.sink.awaitFrames(2);
+		receive("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"b\"}");
+		assertThat(continuation).succeedsWithin(WAIT)
+			.asString()
+			.startsWith("a+b on ")
+			.doesNotEndWith(" on " + Thread.currentThread().getName());
+	}
+
+	@Test
+	void requestsRefusedByAFullExecutorAreAnsweredBusyAndNotificationsStillRun() throws Exception {
+		ThreadPoolExecutor bounded = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new SynchronousQueue<>());
+		try {
+			this.factory = new JsonRpcConnectionFactory(this.codec, bounded, this.executor, Duration.ofSeconds(30),
+					(connection) -> this.handler);
+			this.connection = this.factory.open("test", this.sink);
+			CountDownLatch release = latch();
+			List<String> handled = new CopyOnWriteArrayList<>();
+			this.handler.onRequest("block", (request) -> {
+				awaitLatch(release);
+				return CompletableFuture.completedFuture("done");
+			});
+			this.handler.onNotification("n", (notification) -> handled.add("n"));
+			request(1, "block");
+			waiting().until(() -> this.handler.started.get() == 1);
+			request(2, "block");
+			JsonNode busy = this.sink.awaitResponse("2");
+			assertThat(busy.at("/error/code").asInt()).isEqualTo(-32001);
+			notification("n", null);
+			waiting().until(() -> handled.size() == 1);
+			release.countDown();
+			assertThat(this.sink.awaitResponse("1").get("result").stringValue()).isEqualTo("done");
+		}
+		finally {
+			bounded.shutdownNow();
+		}
 	}
 
 	@Test

@@ -159,6 +159,7 @@ public final class StdioTransport {
 			logger.error("Reading standard input failed", ex);
 		}
 		logger.debug("Standard input closed");
+		this.connection.inputEnded();
 		if (close()) {
 			this.onInputClosed.run();
 		}

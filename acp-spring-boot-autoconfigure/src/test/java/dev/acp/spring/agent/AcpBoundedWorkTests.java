@@ -1,0 +1,122 @@
+package dev.acp.spring.agent;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.acp.spring.annotation.AcpExtension;
+import dev.acp.spring.annotation.AcpMethod;
+import dev.acp.spring.annotation.AcpNotification;
+import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
+import dev.acp.spring.autoconfigure.AcpHandlerThreads;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests of the bound on work in flight: requests past the handler threads and their queue
+ * are answered busy at once, while reading, notifications and non-blocking handlers go
+ * on.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+class AcpBoundedWorkTests {
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class))
+		.withPropertyValues("acp.transport=none", "acp.handlers.max-threads=2", "acp.handlers.queue-capacity=3")
+		.withUserConfiguration(HandlersConfiguration.class);
+
+	@Test
+	void requestsPastTheThreadsAndTheQueueAreAnsweredBusyAtOnceAndEverythingElseGoesOn() {
+		this.contextRunner.run((context) -> {
+			Work work = context.getBean(Work.class);
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			for (int i = 1; i <= 20; i++) {
+				peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"_work.test/block\",\"params\":{}}");
+			}
+			List<JsonNode> busy = new ArrayList<>();
+			for (int i = 0; i < 15; i++) {
+				busy.add(peer.next());
+			}
+			assertThat(busy).allSatisfy((answer) -> assertThat(answer.at("/error/code").asInt()).isEqualTo(-32001));
+			peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"_work.test/event\",\"params\":{}}");
+			JsonNode echo = peer.call(100, "_work.test/echo", "{\"events\":true}");
+			assertThat(echo.at("/result/events").asInt()).isOne();
+			work.release.countDown();
+			List<Integer> served = new ArrayList<>();
+			for (int i = 0; i < 5; i++) {
+				JsonNode answer = peer.next();
+				assertThat(answer.at("/result/done").asBoolean()).isTrue();
+				served.add(answer.get("id").asInt());
+			}
+			assertThat(served).containsExactlyInAnyOrder(1, 2, 3, 4, 5);
+			assertThat(work.maxRunning).hasValueLessThanOrEqualTo(2);
+		});
+	}
+
+	@Test
+	void theHandlerThreadsFollowTheirProperties() {
+		this.contextRunner.run((context) -> {
+			AcpHandlerThreads threads = context.getBean(AcpHandlerThreads.class);
+			assertThat(threads.executor()).hasFieldOrPropertyWithValue("maximumPoolSize", 2);
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class HandlersConfiguration {
+
+		@Bean
+		Work work() {
+			return new Work();
+		}
+
+	}
+
+	@AcpExtension("work.test")
+	static class Work {
+
+		final CountDownLatch release = new CountDownLatch(1);
+
+		final AtomicInteger events = new AtomicInteger();
+
+		final AtomicInteger running = new AtomicInteger();
+
+		final AtomicInteger maxRunning = new AtomicInteger();
+
+		@AcpMethod("_work.test/block")
+		Map<String, Object> block() throws InterruptedException {
+			this.maxRunning.accumulateAndGet(this.running.incrementAndGet(), Math::max);
+			try {
+				this.release.await(10, TimeUnit.SECONDS);
+				return Map.of("done", true);
+			}
+			finally {
+				this.running.decrementAndGet();
+			}
+		}
+
+		@AcpNotification("_work.test/event")
+		void event(JsonNode params) {
+			this.events.incrementAndGet();
+		}
+
+		@AcpMethod(value = "_work.test/echo", nonBlocking = true)
+		Map<String, Object> echo(JsonNode params) {
+			return Map.of("events", this.events.get());
+		}
+
+	}
+
+}
