@@ -2,8 +2,10 @@ package dev.acp.spring.transport.stdio;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.time.Duration;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -85,7 +87,8 @@ final class NdjsonWriter implements MessageSink {
 	}
 
 	/**
-	 * Write everything queued, waiting for a sender that is writing now.
+	 * Write everything queued, waiting for a sender that is writing now; frames queued
+	 * while this call held the lock are written too.
 	 */
 	void flush() {
 		this.lock.lock();
@@ -95,6 +98,33 @@ final class NdjsonWriter implements MessageSink {
 		finally {
 			this.lock.unlock();
 		}
+		drain();
+	}
+
+	/**
+	 * Write everything queued, waiting at most {@code timeout} for a sender that is
+	 * writing now (a client that stops reading must not hold a shutdown for ever).
+	 * @param timeout the longest wait for the lock
+	 * @return whether everything queued was written
+	 */
+	boolean flush(Duration timeout) {
+		try {
+			if (!this.lock.tryLock(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+				return false;
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+		try {
+			writeQueued();
+		}
+		finally {
+			this.lock.unlock();
+		}
+		drain();
+		return this.queue.isEmpty() && !this.failed;
 	}
 
 	private void writeQueued() {

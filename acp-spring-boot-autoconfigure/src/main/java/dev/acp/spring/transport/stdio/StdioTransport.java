@@ -188,7 +188,9 @@ public final class StdioTransport {
 			if (!this.connectionFactory.close(open, this.drainTimeout)) {
 				logger.warn("Requests still in flight after " + this.drainTimeout + " were answered as cancelled");
 			}
-			this.writer.flush();
+			if (!this.writer.flush(Duration.ofMillis(CLOSE_GRACE_MILLIS))) {
+				logger.warn("Standard output is not being read; unwritten answers are dropped");
+			}
 		}
 		finally {
 			this.closedLatch.countDown();

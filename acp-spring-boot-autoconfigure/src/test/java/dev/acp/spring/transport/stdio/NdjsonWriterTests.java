@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -153,6 +154,87 @@ class NdjsonWriterTests {
 		writer.send(bytes("{}"));
 		assertThat(out.attempts).isEqualTo(attempts);
 		assertThat(out.bytes()).isEmpty();
+	}
+
+	@Test
+	void aFrameQueuedWhileAFlushHoldsTheLockIsWrittenBeforeTheFlushReturns() throws Exception {
+		CountDownLatch inFlush = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		ByteArrayOutputStream written = new ByteArrayOutputStream();
+		AtomicInteger flushes = new AtomicInteger();
+		OutputStream out = new OutputStream() {
+
+			@Override
+			public synchronized void write(byte[] b, int off, int len) {
+				written.write(b, off, len);
+			}
+
+			@Override
+			public void write(int b) {
+				written.write(b);
+			}
+
+			@Override
+			public void flush() {
+				if (flushes.incrementAndGet() == 1) {
+					inFlush.countDown();
+					awaitQuietly(release);
+				}
+			}
+
+		};
+		NdjsonWriter writer = new NdjsonWriter(out, this.failures::incrementAndGet);
+		ExecutorService flusher = Executors.newSingleThreadExecutor();
+		try {
+			Future<?> flush = flusher.submit(() -> writer.flush());
+			assertThat(inFlush.await(10, TimeUnit.SECONDS)).isTrue();
+			writer.send(bytes("{\"late\":1}"));
+			release.countDown();
+			flush.get(10, TimeUnit.SECONDS);
+			assertThat(written.toString(StandardCharsets.UTF_8)).isEqualTo("{\"late\":1}\n");
+		}
+		finally {
+			flusher.shutdownNow();
+		}
+	}
+
+	@Test
+	void aFlushWithATimeoutGivesUpOnAWriteThatNeverEnds() throws Exception {
+		CountDownLatch inWrite = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		OutputStream blocked = new OutputStream() {
+
+			@Override
+			public void write(byte[] b, int off, int len) {
+				inWrite.countDown();
+				awaitQuietly(release);
+			}
+
+			@Override
+			public void write(int b) {
+			}
+
+		};
+		NdjsonWriter writer = new NdjsonWriter(blocked, this.failures::incrementAndGet);
+		ExecutorService sender = Executors.newSingleThreadExecutor();
+		try {
+			sender.submit(() -> writer.send(bytes("{\"a\":1}")));
+			assertThat(inWrite.await(10, TimeUnit.SECONDS)).isTrue();
+			assertThat(writer.flush(Duration.ofMillis(50))).isFalse();
+		}
+		finally {
+			release.countDown();
+			sender.shutdownNow();
+		}
+	}
+
+	private static void awaitQuietly(CountDownLatch latch) {
+		try {
+			latch.await(10, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	@Test
