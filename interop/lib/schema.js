@@ -7,6 +7,7 @@
 // sends we look for:
 //   - a response to method M     -> the `*Response` def with x-side "agent", x-method M
 //   - a request/notification M   -> the `*Request`/`*Notification` def with x-side "client", x-method M
+//     (or x-side "protocol", for `$/cancel_request`)
 // Extension methods (names starting with "_") have no def and are not validated.
 
 import { createRequire } from "node:module";
@@ -59,9 +60,14 @@ export function responseDefFor(method) {
   return findDef("agent", method, ["Response"]);
 }
 
-/** `$defs` name for the params of a request/notification the agent sends, if any. */
+/**
+ * `$defs` name for the params of a request/notification the agent sends, if any:
+ * client methods (x-side "client"), and protocol notifications both sides send,
+ * such as `$/cancel_request` (x-side "protocol").
+ */
 export function agentToClientDefFor(method, isRequest) {
-  return findDef("client", method, [isRequest ? "Request" : "Notification"]);
+  const suffixes = [isRequest ? "Request" : "Notification"];
+  return findDef("client", method, suffixes) ?? findDef("protocol", method, suffixes);
 }
 
 /**

@@ -77,6 +77,8 @@ export class Wire {
   problems = [];
   /** `$defs` name -> number of agent messages validated against it. */
   validated = {};
+  /** `session/update` kind (`sessionUpdate`) -> number of those updates that validated. */
+  validatedUpdates = {};
 
   #requestMethods = new Map(); // outbound request id -> method
   #answered = new Set();
@@ -142,7 +144,10 @@ export class Wire {
     if ("method" in msg) {
       const isRequest = "id" in msg;
       const def = agentToClientDefFor(msg.method, isRequest);
-      if (def) this.#validate(def, msg.params ?? {}, where);
+      if (def && this.#validate(def, msg.params ?? {}, where) && msg.method === "session/update") {
+        const kind = msg.params.update?.sessionUpdate;
+        this.validatedUpdates[kind] = (this.validatedUpdates[kind] ?? 0) + 1;
+      }
       return;
     }
     // A response: it must answer one of our requests, once.
@@ -161,8 +166,12 @@ export class Wire {
 
   #validate(def, value, where) {
     const err = validateDef(def, value);
-    if (err) this.problems.push(`${where}: fails schema $defs/${def}: ${err}`);
-    else this.validated[def] = (this.validated[def] ?? 0) + 1;
+    if (err) {
+      this.problems.push(`${where}: fails schema $defs/${def}: ${err}`);
+      return false;
+    }
+    this.validated[def] = (this.validated[def] ?? 0) + 1;
+    return true;
   }
 
   /** Id of the first request we sent with `method` (and matching params predicate). */

@@ -12,6 +12,8 @@ describe("wire checker", () => {
     assert.equal(responseDefFor("session/new"), "NewSessionResponse");
     assert.equal(responseDefFor("session/prompt"), "PromptResponse");
     assert.equal(agentToClientDefFor("session/update", false), "SessionNotification");
+    assert.equal(agentToClientDefFor("session/request_permission", true), "RequestPermissionRequest");
+    assert.equal(agentToClientDefFor("$/cancel_request", false), "CancelRequestNotification");
     assert.equal(responseDefFor("_demo.acp/echo"), undefined);
   });
 
@@ -22,6 +24,23 @@ describe("wire checker", () => {
     const chunk = { sessionId: "s", update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "x" } } };
     assert.equal(validateDef("SessionNotification", chunk), null);
     assert.notEqual(validateDef("SessionNotification", { sessionId: "s" }), null);
+  });
+
+  test("Wire counts validated session/update kinds and permission requests", () => {
+    const w = new Wire();
+    w.inboundMessage({ jsonrpc: "2.0", method: "session/update", params: { sessionId: "s", update: { sessionUpdate: "plan", entries: [] } } });
+    w.inboundMessage({ jsonrpc: "2.0", method: "session/update", params: { sessionId: "s", update: { sessionUpdate: "plan" } } });
+    w.inboundMessage({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "session/request_permission",
+      params: { sessionId: "s", toolCall: { toolCallId: "c" }, options: [{ optionId: "a", name: "Allow", kind: "allow_once" }] },
+    });
+    w.inboundMessage({ jsonrpc: "2.0", method: "$/cancel_request", params: { requestId: 0 } });
+    assert.deepEqual(w.validatedUpdates, { plan: 1 });
+    assert.equal(w.validated.RequestPermissionRequest, 1);
+    assert.equal(w.validated.CancelRequestNotification, 1);
+    assert.equal(w.problems.length, 1, w.problems.join("\n"));
   });
 
   test("JSON-RPC 2.0 shape rules", () => {

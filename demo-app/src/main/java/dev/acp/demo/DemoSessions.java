@@ -1,32 +1,54 @@
 package dev.acp.demo;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.acp.spring.annotation.AcpMethod;
-import dev.acp.spring.annotation.AcpNotification;
+import dev.acp.spring.method.AcpClient;
 import dev.acp.spring.method.AcpException;
 import dev.acp.spring.method.AcpRequestContext;
 import dev.acp.spring.protocol.AcpErrorCodes;
-import dev.acp.spring.protocol.CancelNotification;
 import dev.acp.spring.protocol.ContentBlock;
 import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.NewSessionResponse;
+import dev.acp.spring.protocol.PermissionOption;
+import dev.acp.spring.protocol.PermissionOptionKind;
+import dev.acp.spring.protocol.PlanEntry;
+import dev.acp.spring.protocol.PlanEntryPriority;
+import dev.acp.spring.protocol.PlanEntryStatus;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.RequestPermissionOutcome;
+import dev.acp.spring.protocol.RequestPermissionRequest;
+import dev.acp.spring.protocol.RequestPermissionResponse;
 import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.protocol.StopReason;
+import dev.acp.spring.protocol.ToolCallContent;
+import dev.acp.spring.protocol.ToolCallStatus;
+import dev.acp.spring.protocol.ToolCallUpdate;
+import dev.acp.spring.protocol.ToolKind;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 import org.springframework.stereotype.Component;
 
 /**
- * Core session methods of the demo: a prompt is echoed back as one message chunk.
+ * Core session methods of the demo: a prompt is echoed back as one message chunk;
+ * {@code buffers} asks the client for its rust buffers, {@code wait} waits to be
+ * cancelled, and {@code tool} runs a tool call behind a permission request.
+ * <p>
+ * Cancellation is the starter's: {@code session/cancel} interrupts the turn's handler
+ * thread, runs {@link AcpRequestContext#onCancel} callbacks, and answers
+ * {@code stopReason: "cancelled"} whatever the handler returns; the turns of one session
+ * run one at a time.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -37,12 +59,21 @@ public class DemoSessions {
 
 	private static final Duration WAIT_LIMIT = Duration.ofSeconds(30);
 
-	private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+	/** How long the {@code tool} prompt waits for the user's permission. */
+	static final Duration PERMISSION_LIMIT = Duration.ofMinutes(5);
+
+	static final String ALLOW = "allow";
+
+	static final String REJECT = "reject";
+
+	private static final String FILE = "README.md";
+
+	private final Map<String, AtomicInteger> sessions = new ConcurrentHashMap<>();
 
 	@AcpMethod("session/new")
 	NewSessionResponse newSession(NewSessionRequest request) {
 		String sessionId = "sess_" + UUID.randomUUID().toString().replace("-", "");
-		this.sessions.put(sessionId, new Session());
+		this.sessions.put(sessionId, new AtomicInteger());
 		// Deliberately careless: over stdio the starter sends System.out to standard
 		// error.
 		System.out.println("new session " + sessionId + " in " + request.cwd());
@@ -51,15 +82,17 @@ public class DemoSessions {
 
 	@AcpMethod("session/prompt")
 	PromptResponse prompt(PromptRequest request, AcpRequestContext context) throws Exception {
-		Session session = this.sessions.get(request.sessionId());
-		if (session == null) {
+		AtomicInteger toolCalls = this.sessions.get(request.sessionId());
+		if (toolCalls == null) {
 			throw new AcpException(AcpErrorCodes.RESOURCE_NOT_FOUND, "Resource not found",
 					Map.of("sessionId", String.valueOf(request.sessionId())));
 		}
-		CompletableFuture<Void> cancelled = session.startTurn();
 		String text = request.text();
-		if (text.equals("wait") && awaitCancel(cancelled)) {
+		if (text.equals("wait") && awaitCancel(context)) {
 			return new PromptResponse(StopReason.CANCELLED);
+		}
+		if (text.equals("tool")) {
+			return tool(request.sessionId(), "call_" + toolCalls.incrementAndGet(), context);
 		}
 		if (text.equals("buffers") && advertisesWorkspace(context)) {
 			JsonNode buffers = context.client()
@@ -67,25 +100,90 @@ public class DemoSessions {
 				.get(WAIT_LIMIT.toSeconds(), TimeUnit.SECONDS);
 			text = buffers.toString();
 		}
-		if (cancelled.isDone()) {
+		if (context.isCancelled()) {
 			return new PromptResponse(StopReason.CANCELLED);
 		}
-		context.client()
-			.sessionUpdate(request.sessionId(), new SessionUpdate.AgentMessageChunk(new ContentBlock.Text(text)));
+		context.client().agentMessageChunk(request.sessionId(), text);
 		return new PromptResponse(StopReason.END_TURN);
 	}
 
-	@AcpNotification("session/cancel")
-	void cancel(CancelNotification notification) {
-		Session session = this.sessions.get(notification.sessionId());
-		if (session != null) {
-			session.cancel();
+	/**
+	 * The {@code tool} prompt: a plan, a pending edit tool call, a permission request,
+	 * then the tool call's progress, the finished plan and a closing message.
+	 */
+	private PromptResponse tool(String sessionId, String toolCallId, AcpRequestContext context) throws Exception {
+		AcpClient client = context.client();
+		client.plan(sessionId, plan(PlanEntryStatus.IN_PROGRESS, PlanEntryStatus.PENDING));
+		JsonNode input = JsonNodeFactory.instance.objectNode().put("path", FILE);
+		client.toolCall(sessionId, new SessionUpdate.ToolCall(toolCallId, "Edit " + FILE, "edit_file", ToolKind.EDIT,
+				ToolCallStatus.PENDING, null, null, input, null));
+		RequestPermissionRequest ask = new RequestPermissionRequest(sessionId,
+				new ToolCallUpdate(toolCallId, ToolKind.EDIT, ToolCallStatus.PENDING, "Edit " + FILE, null, null, null,
+						null, null),
+				List.of(new PermissionOption(ALLOW, "Allow", PermissionOptionKind.ALLOW_ONCE),
+						new PermissionOption(REJECT, "Reject", PermissionOptionKind.REJECT_ONCE)));
+		CompletableFuture<RequestPermissionResponse> answer = client.requestPermission(ask, PERMISSION_LIMIT);
+		RequestPermissionOutcome outcome;
+		try {
+			outcome = answer.get().outcome();
 		}
+		catch (InterruptedException ex) {
+			// The turn was cancelled: abandon the question (the client gets
+			// $/cancel_request and closes its dialog).
+			answer.cancel(true);
+			finish(client, sessionId, toolCallId, ToolCallStatus.FAILED, "Cancelled");
+			return new PromptResponse(StopReason.CANCELLED);
+		}
+		catch (ExecutionException ex) {
+			String why = (ex.getCause() instanceof TimeoutException) ? "No answer to the permission request"
+					: "The permission request failed";
+			finish(client, sessionId, toolCallId, ToolCallStatus.FAILED, why);
+			client.plan(sessionId, plan(PlanEntryStatus.COMPLETED, PlanEntryStatus.COMPLETED));
+			client.agentMessageChunk(sessionId, why + ": " + FILE + " was not edited.");
+			return new PromptResponse(StopReason.END_TURN);
+		}
+		if (outcome instanceof RequestPermissionOutcome.Selected selected && ALLOW.equals(selected.optionId())
+				&& !context.isCancelled()) {
+			client.toolCallUpdate(sessionId, new ToolCallUpdate(toolCallId, null, ToolCallStatus.IN_PROGRESS, null,
+					null, null, null, null, null));
+			finish(client, sessionId, toolCallId, ToolCallStatus.COMPLETED, "Edited " + FILE);
+			client.plan(sessionId, plan(PlanEntryStatus.COMPLETED, PlanEntryStatus.COMPLETED));
+			client.agentMessageChunk(sessionId, "Done: " + FILE + " was edited.");
+			return new PromptResponse(StopReason.END_TURN);
+		}
+		if (outcome instanceof RequestPermissionOutcome.Selected && !context.isCancelled()) {
+			finish(client, sessionId, toolCallId, ToolCallStatus.FAILED, "Rejected by the user");
+			client.plan(sessionId, plan(PlanEntryStatus.COMPLETED, PlanEntryStatus.COMPLETED));
+			client.agentMessageChunk(sessionId, "Skipped: the edit of " + FILE + " was rejected.");
+			return new PromptResponse(StopReason.END_TURN);
+		}
+		finish(client, sessionId, toolCallId, ToolCallStatus.FAILED, "Cancelled");
+		return new PromptResponse(StopReason.CANCELLED);
 	}
 
-	private static boolean awaitCancel(CompletableFuture<Void> cancelled) throws Exception {
+	private static void finish(AcpClient client, String sessionId, String toolCallId, ToolCallStatus status,
+			String text) {
+		client.toolCallUpdate(sessionId, new ToolCallUpdate(toolCallId, null, status, null, null,
+				List.of(new ToolCallContent.Content(new ContentBlock.Text(text))), null, null, null));
+	}
+
+	private static List<PlanEntry> plan(PlanEntryStatus read, PlanEntryStatus edit) {
+		return List.of(new PlanEntry("Read " + FILE, PlanEntryPriority.HIGH, read),
+				new PlanEntry("Edit " + FILE, PlanEntryPriority.MEDIUM, edit));
+	}
+
+	/**
+	 * Wait until the turn is cancelled, at most {@link #WAIT_LIMIT}.
+	 * @return whether it was cancelled
+	 */
+	private static boolean awaitCancel(AcpRequestContext context) throws ExecutionException {
+		CompletableFuture<Void> cancelled = new CompletableFuture<>();
+		context.onCancel(() -> cancelled.complete(null));
 		try {
 			cancelled.get(WAIT_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
+			return true;
+		}
+		catch (InterruptedException ex) {
 			return true;
 		}
 		catch (TimeoutException ex) {
@@ -96,22 +194,6 @@ public class DemoSessions {
 	private static boolean advertisesWorkspace(AcpRequestContext context) {
 		Object zed = context.connection().clientCapabilities().extension("zed.dev");
 		return zed instanceof Map<?, ?> map && Boolean.TRUE.equals(map.get("workspace"));
-	}
-
-	private static final class Session {
-
-		private volatile CompletableFuture<Void> turn = new CompletableFuture<>();
-
-		CompletableFuture<Void> startTurn() {
-			CompletableFuture<Void> next = new CompletableFuture<>();
-			this.turn = next;
-			return next;
-		}
-
-		void cancel() {
-			this.turn.complete(null);
-		}
-
 	}
 
 }

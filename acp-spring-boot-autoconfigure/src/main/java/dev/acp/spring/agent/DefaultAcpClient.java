@@ -1,5 +1,8 @@
 package dev.acp.spring.agent;
 
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -11,11 +14,32 @@ import dev.acp.spring.method.AcpClientException;
 import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.method.AcpExtensionNotSupportedException;
 import dev.acp.spring.protocol.AcpMethods;
+import dev.acp.spring.protocol.AvailableCommand;
+import dev.acp.spring.protocol.ClientCapabilities;
+import dev.acp.spring.protocol.CompactionStatus;
+import dev.acp.spring.protocol.ContentBlock;
+import dev.acp.spring.protocol.Cost;
+import dev.acp.spring.protocol.CreateTerminalRequest;
+import dev.acp.spring.protocol.CreateTerminalResponse;
 import dev.acp.spring.protocol.FileSystemCapabilities;
+import dev.acp.spring.protocol.KillTerminalRequest;
+import dev.acp.spring.protocol.KillTerminalResponse;
+import dev.acp.spring.protocol.NoticeSeverity;
+import dev.acp.spring.protocol.PlanEntry;
 import dev.acp.spring.protocol.ReadTextFileRequest;
 import dev.acp.spring.protocol.ReadTextFileResponse;
+import dev.acp.spring.protocol.ReleaseTerminalRequest;
+import dev.acp.spring.protocol.ReleaseTerminalResponse;
+import dev.acp.spring.protocol.RequestPermissionRequest;
+import dev.acp.spring.protocol.RequestPermissionResponse;
+import dev.acp.spring.protocol.SessionConfigOption;
 import dev.acp.spring.protocol.SessionNotification;
 import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.protocol.TerminalOutputRequest;
+import dev.acp.spring.protocol.TerminalOutputResponse;
+import dev.acp.spring.protocol.ToolCallUpdate;
+import dev.acp.spring.protocol.WaitForTerminalExitRequest;
+import dev.acp.spring.protocol.WaitForTerminalExitResponse;
 import dev.acp.spring.protocol.WriteTextFileRequest;
 import dev.acp.spring.protocol.WriteTextFileResponse;
 import tools.jackson.databind.JsonNode;
@@ -26,6 +50,12 @@ import tools.jackson.databind.JsonNode;
  * @author ACP Spring Boot Starter contributors
  */
 final class DefaultAcpClient implements AcpClient {
+
+	private static final String FS_READ = "fs.readTextFile";
+
+	private static final String FS_WRITE = "fs.writeTextFile";
+
+	private static final String TERMINAL = "terminal";
 
 	private final JsonRpcConnection rpc;
 
@@ -38,31 +68,258 @@ final class DefaultAcpClient implements AcpClient {
 
 	@Override
 	public <T> CompletableFuture<T> request(String method, Object params, Class<T> resultType) {
-		checkExtension(method);
-		return send(method, params, resultType);
+		return request(method, params, resultType, this.rpc.outboundTimeout());
 	}
 
 	@Override
+	public <T> CompletableFuture<T> request(String method, Object params, Class<T> resultType, Duration timeout) {
+		checkExtension(method);
+		return send(method, params, resultType, timeout);
+	}
+
+	@Override
+	public void notify(String method, Object params) {
+		checkExtension(method);
+		this.rpc.notify(method, params);
+	}
+
+	// session/update
+
+	@Override
+	public void sessionUpdate(String sessionId, SessionUpdate update) {
+		Objects.requireNonNull(sessionId, "sessionId");
+		Objects.requireNonNull(update, "update");
+		this.rpc.notify(AcpMethods.SESSION_UPDATE, new SessionNotification(sessionId, update));
+	}
+
+	@Override
+	public void userMessageChunk(String sessionId, String text) {
+		userMessageChunk(sessionId, new ContentBlock.Text(text));
+	}
+
+	@Override
+	public void userMessageChunk(String sessionId, ContentBlock content) {
+		sessionUpdate(sessionId, new SessionUpdate.UserMessageChunk(content, null, null));
+	}
+
+	@Override
+	public void agentMessageChunk(String sessionId, String text) {
+		agentMessageChunk(sessionId, new ContentBlock.Text(text));
+	}
+
+	@Override
+	public void agentMessageChunk(String sessionId, ContentBlock content) {
+		sessionUpdate(sessionId, new SessionUpdate.AgentMessageChunk(content));
+	}
+
+	@Override
+	public void agentThoughtChunk(String sessionId, String text) {
+		agentThoughtChunk(sessionId, new ContentBlock.Text(text));
+	}
+
+	@Override
+	public void agentThoughtChunk(String sessionId, ContentBlock content) {
+		sessionUpdate(sessionId, new SessionUpdate.AgentThoughtChunk(content, null, null));
+	}
+
+	@Override
+	public void toolCall(String sessionId, SessionUpdate.ToolCall toolCall) {
+		sessionUpdate(sessionId, toolCall);
+	}
+
+	@Override
+	public void toolCallUpdate(String sessionId, ToolCallUpdate update) {
+		sessionUpdate(sessionId,
+				new SessionUpdate.ToolCallUpdate(update.toolCallId(), update.kind(), update.status(), update.title(),
+						update.name(), update.content(), update.locations(), update.rawInput(), update.rawOutput(),
+						update.meta(), update.unknown()));
+	}
+
+	@Override
+	public void plan(String sessionId, List<PlanEntry> entries) {
+		sessionUpdate(sessionId, new SessionUpdate.Plan(entries));
+	}
+
+	@Override
+	public void availableCommandsUpdate(String sessionId, List<AvailableCommand> availableCommands) {
+		sessionUpdate(sessionId, new SessionUpdate.AvailableCommandsUpdate(availableCommands));
+	}
+
+	@Override
+	public void currentModeUpdate(String sessionId, String currentModeId) {
+		sessionUpdate(sessionId, new SessionUpdate.CurrentModeUpdate(currentModeId));
+	}
+
+	@Override
+	public void configOptionUpdate(String sessionId, List<SessionConfigOption> configOptions) {
+		sessionUpdate(sessionId, new SessionUpdate.ConfigOptionUpdate(configOptions));
+	}
+
+	@Override
+	public void sessionInfoUpdate(String sessionId, String title, String updatedAt) {
+		sessionUpdate(sessionId, new SessionUpdate.SessionInfoUpdate(title, updatedAt));
+	}
+
+	@Override
+	public void usageUpdate(String sessionId, long used, long size, Cost cost) {
+		sessionUpdate(sessionId, new SessionUpdate.UsageUpdate(used, size, cost));
+	}
+
+	@Override
+	public void notice(String sessionId, NoticeSeverity severity, String title, String description) {
+		sessionUpdate(sessionId, new SessionUpdate.Notice(severity, title, description));
+	}
+
+	@Override
+	public void compactionUpdate(String sessionId, String compactionId, CompactionStatus status) {
+		sessionUpdate(sessionId, new SessionUpdate.CompactionUpdate(compactionId, status));
+	}
+
+	@Override
+	public void compactionSummaryChunk(String sessionId, String compactionId, ContentBlock content) {
+		sessionUpdate(sessionId, new SessionUpdate.CompactionSummaryChunk(compactionId, content));
+	}
+
+	// session/request_permission
+
+	@Override
+	public CompletableFuture<RequestPermissionResponse> requestPermission(RequestPermissionRequest request) {
+		return requestPermission(request, permissionTimeout());
+	}
+
+	@Override
+	public CompletableFuture<RequestPermissionResponse> requestPermission(RequestPermissionRequest request,
+			Duration timeout) {
+		return send(AcpMethods.SESSION_REQUEST_PERMISSION, request, RequestPermissionResponse.class, timeout);
+	}
+
+	@Override
+	public Duration permissionTimeout() {
+		Duration global = this.rpc.outboundTimeout();
+		return (global.compareTo(MIN_PERMISSION_TIMEOUT) > 0) ? global : MIN_PERMISSION_TIMEOUT;
+	}
+
+	// fs
+
+	@Override
 	public CompletableFuture<ReadTextFileResponse> readTextFile(ReadTextFileRequest request) {
-		FileSystemCapabilities fs = this.connection.clientCapabilities().fs();
-		if (fs == null || !Boolean.TRUE.equals(fs.readTextFile())) {
-			throw new AcpClientCapabilityException("fs.readTextFile", AcpMethods.FS_READ_TEXT_FILE);
-		}
-		return send(AcpMethods.FS_READ_TEXT_FILE, request, ReadTextFileResponse.class);
+		return readTextFile(request, this.rpc.outboundTimeout());
+	}
+
+	@Override
+	public CompletableFuture<ReadTextFileResponse> readTextFile(ReadTextFileRequest request, Duration timeout) {
+		FileSystemCapabilities fs = capabilities().fs();
+		require(fs != null && Boolean.TRUE.equals(fs.readTextFile()), FS_READ, AcpMethods.FS_READ_TEXT_FILE);
+		return send(AcpMethods.FS_READ_TEXT_FILE, request, ReadTextFileResponse.class, timeout);
 	}
 
 	@Override
 	public CompletableFuture<WriteTextFileResponse> writeTextFile(WriteTextFileRequest request) {
-		FileSystemCapabilities fs = this.connection.clientCapabilities().fs();
-		if (fs == null || !Boolean.TRUE.equals(fs.writeTextFile())) {
-			throw new AcpClientCapabilityException("fs.writeTextFile", AcpMethods.FS_WRITE_TEXT_FILE);
-		}
-		return send(AcpMethods.FS_WRITE_TEXT_FILE, request, WriteTextFileResponse.class);
+		return writeTextFile(request, this.rpc.outboundTimeout());
 	}
 
-	private <T> CompletableFuture<T> send(String method, Object params, Class<T> resultType) {
+	@Override
+	public CompletableFuture<WriteTextFileResponse> writeTextFile(WriteTextFileRequest request, Duration timeout) {
+		FileSystemCapabilities fs = capabilities().fs();
+		require(fs != null && Boolean.TRUE.equals(fs.writeTextFile()), FS_WRITE, AcpMethods.FS_WRITE_TEXT_FILE);
+		return send(AcpMethods.FS_WRITE_TEXT_FILE, request, WriteTextFileResponse.class, timeout);
+	}
+
+	// terminal
+
+	@Override
+	public CompletableFuture<CreateTerminalResponse> createTerminal(CreateTerminalRequest request) {
+		return createTerminal(request, this.rpc.outboundTimeout());
+	}
+
+	@Override
+	public CompletableFuture<CreateTerminalResponse> createTerminal(CreateTerminalRequest request, Duration timeout) {
+		return terminal(AcpMethods.TERMINAL_CREATE, request, CreateTerminalResponse.class, timeout);
+	}
+
+	@Override
+	public CompletableFuture<TerminalOutputResponse> terminalOutput(TerminalOutputRequest request) {
+		return terminalOutput(request, this.rpc.outboundTimeout());
+	}
+
+	@Override
+	public CompletableFuture<TerminalOutputResponse> terminalOutput(TerminalOutputRequest request, Duration timeout) {
+		return terminal(AcpMethods.TERMINAL_OUTPUT, request, TerminalOutputResponse.class, timeout);
+	}
+
+	@Override
+	public CompletableFuture<WaitForTerminalExitResponse> waitForTerminalExit(WaitForTerminalExitRequest request) {
+		return waitForTerminalExit(request, this.rpc.outboundTimeout());
+	}
+
+	@Override
+	public CompletableFuture<WaitForTerminalExitResponse> waitForTerminalExit(WaitForTerminalExitRequest request,
+			Duration timeout) {
+		return terminal(AcpMethods.TERMINAL_WAIT_FOR_EXIT, request, WaitForTerminalExitResponse.class, timeout);
+	}
+
+	@Override
+	public CompletableFuture<KillTerminalResponse> killTerminal(KillTerminalRequest request) {
+		return killTerminal(request, this.rpc.outboundTimeout());
+	}
+
+	@Override
+	public CompletableFuture<KillTerminalResponse> killTerminal(KillTerminalRequest request, Duration timeout) {
+		return terminal(AcpMethods.TERMINAL_KILL, request, KillTerminalResponse.class, timeout);
+	}
+
+	@Override
+	public CompletableFuture<ReleaseTerminalResponse> releaseTerminal(ReleaseTerminalRequest request) {
+		return releaseTerminal(request, this.rpc.outboundTimeout());
+	}
+
+	@Override
+	public CompletableFuture<ReleaseTerminalResponse> releaseTerminal(ReleaseTerminalRequest request,
+			Duration timeout) {
+		return terminal(AcpMethods.TERMINAL_RELEASE, request, ReleaseTerminalResponse.class, timeout);
+	}
+
+	private <T> CompletableFuture<T> terminal(String method, Object request, Class<T> resultType, Duration timeout) {
+		require(Boolean.TRUE.equals(capabilities().terminal()), TERMINAL, method);
+		return send(method, request, resultType, timeout);
+	}
+
+	@Override
+	public boolean supportsExtension(String namespace) {
+		return capabilities().extension(namespace) != null;
+	}
+
+	private ClientCapabilities capabilities() {
+		return this.connection.clientCapabilities();
+	}
+
+	private static void require(boolean advertised, String capability, String method) {
+		if (!advertised) {
+			throw new AcpClientCapabilityException(capability, method);
+		}
+	}
+
+	private void checkExtension(String method) {
+		if (!AcpMethods.isExtension(method)) {
+			return;
+		}
+		String namespace = AcpMethods.namespaceOf(method);
+		if (!supportsExtension(namespace)) {
+			throw new AcpExtensionNotSupportedException(namespace, method);
+		}
+	}
+
+	/**
+	 * Send a request and return a future of its typed result. Completing that future
+	 * before the answer arrives (cancelling it, or completing it otherwise) abandons the
+	 * call: the request's own future is cancelled, which sends {@code $/cancel_request}
+	 * to the client.
+	 */
+	private <T> CompletableFuture<T> send(String method, Object params, Class<T> resultType, Duration timeout) {
+		Objects.requireNonNull(timeout, "timeout");
+		CompletableFuture<JsonNode> call = this.rpc.request(method, params, timeout);
 		CompletableFuture<T> result = new CompletableFuture<>();
-		this.rpc.request(method, params).whenComplete((value, failure) -> {
+		call.whenComplete((value, failure) -> {
 			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null)
 					? failure.getCause() : failure;
 			if (cause instanceof JsonRpcException ex) {
@@ -80,6 +337,7 @@ final class DefaultAcpClient implements AcpClient {
 				}
 			}
 		});
+		result.whenComplete((value, failure) -> call.cancel(false));
 		return result;
 	}
 
@@ -88,32 +346,6 @@ final class DefaultAcpClient implements AcpClient {
 			return resultType.cast(result);
 		}
 		return this.rpc.codec().mapper().treeToValue(result, resultType);
-	}
-
-	@Override
-	public void notify(String method, Object params) {
-		checkExtension(method);
-		this.rpc.notify(method, params);
-	}
-
-	@Override
-	public void sessionUpdate(String sessionId, SessionUpdate update) {
-		this.rpc.notify(AcpMethods.SESSION_UPDATE, new SessionNotification(sessionId, update));
-	}
-
-	@Override
-	public boolean supportsExtension(String namespace) {
-		return this.connection.clientCapabilities().extension(namespace) != null;
-	}
-
-	private void checkExtension(String method) {
-		if (!AcpMethods.isExtension(method)) {
-			return;
-		}
-		String namespace = AcpMethods.namespaceOf(method);
-		if (!supportsExtension(namespace)) {
-			throw new AcpExtensionNotSupportedException(namespace, method);
-		}
 	}
 
 }

@@ -110,6 +110,14 @@ public final class JsonRpcConnection {
 	}
 
 	/**
+	 * The default timeout of outbound requests ({@code acp.client.request-timeout}).
+	 * @return the timeout
+	 */
+	public Duration outboundTimeout() {
+		return this.outboundTimeout;
+	}
+
+	/**
 	 * The number of inbound requests not answered yet.
 	 * @return the count
 	 */
