@@ -16,7 +16,6 @@ import dev.acp.spring.method.AcpClient;
 import dev.acp.spring.method.AcpException;
 import dev.acp.spring.method.AcpRequestContext;
 import dev.acp.spring.protocol.AcpErrorCodes;
-import dev.acp.spring.protocol.ContentBlock;
 import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PermissionOption;
@@ -31,7 +30,6 @@ import dev.acp.spring.protocol.RequestPermissionRequest;
 import dev.acp.spring.protocol.RequestPermissionResponse;
 import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.protocol.StopReason;
-import dev.acp.spring.protocol.ToolCallContent;
 import dev.acp.spring.protocol.ToolCallStatus;
 import dev.acp.spring.protocol.ToolCallUpdate;
 import dev.acp.spring.protocol.ToolKind;
@@ -118,8 +116,8 @@ public class DemoSessions {
 		client.toolCall(sessionId, new SessionUpdate.ToolCall(toolCallId, "Edit " + FILE, "edit_file", ToolKind.EDIT,
 				ToolCallStatus.PENDING, null, null, input, null));
 		RequestPermissionRequest ask = new RequestPermissionRequest(sessionId,
-				new ToolCallUpdate(toolCallId, ToolKind.EDIT, ToolCallStatus.PENDING, "Edit " + FILE, null, null, null,
-						null, null),
+				new ToolCallUpdate(toolCallId).withTitle("Edit " + FILE, ToolKind.EDIT)
+					.withStatus(ToolCallStatus.PENDING),
 				List.of(new PermissionOption(ALLOW, "Allow", PermissionOptionKind.ALLOW_ONCE),
 						new PermissionOption(REJECT, "Reject", PermissionOptionKind.REJECT_ONCE)));
 		CompletableFuture<RequestPermissionResponse> answer = client.requestPermission(ask, PERMISSION_LIMIT);
@@ -144,8 +142,7 @@ public class DemoSessions {
 		}
 		if (outcome instanceof RequestPermissionOutcome.Selected selected && ALLOW.equals(selected.optionId())
 				&& !context.isCancelled()) {
-			client.toolCallUpdate(sessionId, new ToolCallUpdate(toolCallId, null, ToolCallStatus.IN_PROGRESS, null,
-					null, null, null, null, null));
+			client.toolCallUpdate(sessionId, new ToolCallUpdate(toolCallId).withStatus(ToolCallStatus.IN_PROGRESS));
 			finish(client, sessionId, toolCallId, ToolCallStatus.COMPLETED, "Edited " + FILE);
 			client.plan(sessionId, plan(PlanEntryStatus.COMPLETED, PlanEntryStatus.COMPLETED));
 			client.agentMessageChunk(sessionId, "Done: " + FILE + " was edited.");
@@ -163,8 +160,7 @@ public class DemoSessions {
 
 	private static void finish(AcpClient client, String sessionId, String toolCallId, ToolCallStatus status,
 			String text) {
-		client.toolCallUpdate(sessionId, new ToolCallUpdate(toolCallId, null, status, null, null,
-				List.of(new ToolCallContent.Content(new ContentBlock.Text(text))), null, null, null));
+		client.toolCallUpdate(sessionId, new ToolCallUpdate(toolCallId).withStatus(status).withText(text));
 	}
 
 	private static List<PlanEntry> plan(PlanEntryStatus read, PlanEntryStatus edit) {

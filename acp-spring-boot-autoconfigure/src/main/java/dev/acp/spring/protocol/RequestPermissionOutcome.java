@@ -31,20 +31,22 @@ public sealed interface RequestPermissionOutcome
 	/**
 	 * The prompt turn was cancelled before the user chose an option.
 	 *
+	 * @param meta the {@code _meta} object, or {@code null}
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "outcome", allowGetters = true)
 	@JsonPropertyOrder({ "outcome" })
-	record Cancelled(@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements RequestPermissionOutcome {
+	record Cancelled(@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements RequestPermissionOutcome {
 
 		public Cancelled {
 			unknown = UnknownFields.of(unknown);
 		}
 
 		public Cancelled() {
-			this(null);
+			this(null, null);
 		}
 
 		@Override

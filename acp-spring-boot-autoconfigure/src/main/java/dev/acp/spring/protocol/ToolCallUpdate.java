@@ -51,4 +51,44 @@ public record ToolCallUpdate(String toolCallId, ToolKind kind, ToolCallStatus st
 		this(toolCallId, null, null, null, null, null, null, null, null, null, null);
 	}
 
+	/**
+	 * This update with another status.
+	 * @param status the status
+	 * @return a copy
+	 */
+	public ToolCallUpdate withStatus(ToolCallStatus status) {
+		return new ToolCallUpdate(this.toolCallId, this.kind, status, this.title, this.name, this.content,
+				this.locations, this.rawInput, this.rawOutput, this.meta, this.unknown);
+	}
+
+	/**
+	 * This update with another title (and kind).
+	 * @param title the title
+	 * @param kind the kind, or {@code null}
+	 * @return a copy
+	 */
+	public ToolCallUpdate withTitle(String title, ToolKind kind) {
+		return new ToolCallUpdate(this.toolCallId, kind, this.status, title, this.name, this.content, this.locations,
+				this.rawInput, this.rawOutput, this.meta, this.unknown);
+	}
+
+	/**
+	 * This update with text content (replacing the tool call's content).
+	 * @param text the text
+	 * @return a copy
+	 */
+	public ToolCallUpdate withText(String text) {
+		return withContent(List.of(new ToolCallContent.Content(new ContentBlock.Text(text))));
+	}
+
+	/**
+	 * This update with other content (replacing the tool call's content).
+	 * @param content the content
+	 * @return a copy
+	 */
+	public ToolCallUpdate withContent(List<ToolCallContent> content) {
+		return new ToolCallUpdate(this.toolCallId, this.kind, this.status, this.title, this.name, content,
+				this.locations, this.rawInput, this.rawOutput, this.meta, this.unknown);
+	}
+
 }
