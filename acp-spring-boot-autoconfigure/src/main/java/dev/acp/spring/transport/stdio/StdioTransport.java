@@ -160,7 +160,7 @@ public final class StdioTransport {
 		}
 		logger.debug("Standard input closed");
 		this.connection.inputEnded();
-		if (close()) {
+		if (close(this.drainTimeout)) {
 			this.onInputClosed.run();
 		}
 	}
@@ -171,6 +171,10 @@ public final class StdioTransport {
 	 * @return whether this call closed the connection
 	 */
 	private boolean close() {
+		return close(this.drainTimeout);
+	}
+
+	private boolean close(Duration drain) {
 		JsonRpcConnection open;
 		synchronized (this.lifecycleMonitor) {
 			if (this.connection == null) {
@@ -185,8 +189,8 @@ public final class StdioTransport {
 			return false;
 		}
 		try {
-			if (!this.connectionFactory.close(open, this.drainTimeout)) {
-				logger.warn("Requests still in flight after " + this.drainTimeout + " were answered as cancelled");
+			if (!this.connectionFactory.close(open, drain)) {
+				logger.warn("Requests still in flight after " + drain + " were answered as cancelled");
 			}
 			if (!this.writer.flush(Duration.ofMillis(CLOSE_GRACE_MILLIS))) {
 				logger.warn("Standard output is not being read; unwritten answers are dropped");
@@ -209,8 +213,21 @@ public final class StdioTransport {
 		}
 	}
 
+	/**
+	 * Standard output failed (the client is gone): nothing can be answered any more, so
+	 * the connection closes at once (handlers are told their requests are cancelled), as
+	 * at end of input. Done on its own thread: the failing writer may be any sender.
+	 */
 	private void outputFailed() {
 		logger.debug("Standard output failed; closing");
+		Thread closer = new Thread(() -> {
+			this.connection.inputEnded();
+			if (close(Duration.ZERO)) {
+				this.onInputClosed.run();
+			}
+		}, "acp-stdio-output-failed");
+		closer.setDaemon(true);
+		closer.start();
 	}
 
 }

@@ -116,6 +116,33 @@ class StdioTransportTests {
 	}
 
 	@Test
+	void aFailedWriteToStandardOutputClosesTheConnectionAndCancelsWhatRuns() throws IOException {
+		this.input = new PipedOutputStream();
+		PipedInputStream in = new PipedInputStream(this.input, 64 * 1024);
+		OutputStream broken = new OutputStream() {
+
+			@Override
+			public void write(int b) throws IOException {
+				throw new IOException("Broken pipe");
+			}
+
+			@Override
+			public void write(byte[] b, int off, int len) throws IOException {
+				throw new IOException("Broken pipe");
+			}
+
+		};
+		this.transport = new StdioTransport(this.factory, in, broken, 1024, Duration.ofSeconds(30),
+				this.inputClosed::incrementAndGet);
+		this.transport.start();
+		write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"slow\"}\n");
+		write("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"echo\",\"params\":{}}\n");
+		waiting().until(() -> this.inputClosed.get() == 1);
+		assertThat(this.transport.connection().isClosed()).isTrue();
+		assertThat(this.transport.isRunning()).isFalse();
+	}
+
+	@Test
 	void messagesAreAnsweredOnePerLine() throws IOException {
 		start(1024, Duration.ofSeconds(5));
 		assertThat(this.transport.isRunning()).isTrue();
