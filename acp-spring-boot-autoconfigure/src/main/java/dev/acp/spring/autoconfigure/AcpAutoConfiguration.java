@@ -1,5 +1,6 @@
 package dev.acp.spring.autoconfigure;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -133,8 +134,14 @@ public final class AcpAutoConfiguration {
 	@ConditionalOnMissingBean
 	JsonRpcConnectionFactory acpConnectionFactory(JsonRpcCodec codec, AcpHandlerThreads threads, AcpAgent agent,
 			AcpProperties properties) {
-		return new JsonRpcConnectionFactory(codec, threads.executor(), threads.controlExecutor(),
-				properties.getClient().getRequestTimeout(), agent);
+		JsonRpcConnectionFactory factory = new JsonRpcConnectionFactory(codec, threads.executor(),
+				threads.controlExecutor(), properties.getClient().getRequestTimeout(), agent);
+		Duration timeout = properties.getRequestTimeout();
+		if (timeout != null && !timeout.isZero() && !timeout.isNegative()) {
+			Duration period = Duration.ofMillis(Math.max(10, Math.min(1000, timeout.toMillis() / 10)));
+			threads.every(period, () -> factory.expireRequests(timeout));
+		}
+		return factory;
 	}
 
 }

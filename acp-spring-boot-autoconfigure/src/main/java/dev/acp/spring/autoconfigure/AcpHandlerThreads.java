@@ -1,7 +1,10 @@
 package dev.acp.spring.autoconfigure;
 
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -29,6 +32,8 @@ public final class AcpHandlerThreads implements DisposableBean {
 	private final ThreadPoolExecutor requests;
 
 	private final ExecutorService control;
+
+	private ScheduledExecutorService timer;
 
 	AcpHandlerThreads(boolean virtual, int maxThreads, int queueCapacity) {
 		ThreadFactory requestThreads = threads(virtual, "acp-handler-");
@@ -66,10 +71,27 @@ public final class AcpHandlerThreads implements DisposableBean {
 		return this.control;
 	}
 
+	/**
+	 * Run a task periodically on a daemon timer thread, stopped with the others.
+	 * @param task the task
+	 * @param period the period
+	 */
+	synchronized void every(Duration period, Runnable task) {
+		if (this.timer == null) {
+			CustomizableThreadFactory threads = new CustomizableThreadFactory("acp-timer-");
+			threads.setDaemon(true);
+			this.timer = Executors.newSingleThreadScheduledExecutor(threads);
+		}
+		this.timer.scheduleAtFixedRate(task, period.toNanos(), period.toNanos(), TimeUnit.NANOSECONDS);
+	}
+
 	@Override
-	public void destroy() {
+	public synchronized void destroy() {
 		this.requests.shutdown();
 		this.control.shutdown();
+		if (this.timer != null) {
+			this.timer.shutdownNow();
+		}
 	}
 
 }

@@ -22,6 +22,12 @@ public class AcpProperties {
 	 */
 	private Transport transport = Transport.STDIO;
 
+	/**
+	 * Longest a handler may run for one request; past it the request is answered with an
+	 * internal error and the handler's thread is interrupted. Zero or negative: no limit.
+	 */
+	private Duration requestTimeout = Duration.ofHours(1);
+
 	private final Agent agent = new Agent();
 
 	private final Stdio stdio = new Stdio();
@@ -39,6 +45,14 @@ public class AcpProperties {
 	 * in agentCapabilities._meta.
 	 */
 	private Map<String, Extension> extensions = new LinkedHashMap<>();
+
+	public Duration getRequestTimeout() {
+		return this.requestTimeout;
+	}
+
+	public void setRequestTimeout(Duration requestTimeout) {
+		this.requestTimeout = requestTimeout;
+	}
 
 	public Transport getTransport() {
 		return this.transport;

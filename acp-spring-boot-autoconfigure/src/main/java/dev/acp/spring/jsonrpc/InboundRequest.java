@@ -43,6 +43,8 @@ public final class InboundRequest {
 
 	private Thread runner;
 
+	private volatile long startedNanos;
+
 	private boolean writing;
 
 	private boolean interruptPending;
@@ -192,7 +194,16 @@ public final class InboundRequest {
 		return true;
 	}
 
+	/**
+	 * When its handler started, from {@link System#nanoTime()}.
+	 * @return the time, or {@code 0} before it started
+	 */
+	long startedNanos() {
+		return this.startedNanos;
+	}
+
 	void handlingStarted() {
+		this.startedNanos = Math.max(System.nanoTime(), 1);
 		synchronized (this.runnerLock) {
 			this.runner = Thread.currentThread();
 			if (this.cancelled) {

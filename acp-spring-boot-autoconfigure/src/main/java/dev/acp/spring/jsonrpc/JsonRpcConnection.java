@@ -346,6 +346,31 @@ public final class JsonRpcConnection {
 	}
 
 	/**
+	 * Answer the requests whose handler has run longer than {@code timeout} with an
+	 * internal error, tell their handlers they are cancelled (their thread is
+	 * interrupted), and let the requests queued behind them start.
+	 * @param timeout the longest a handler may run
+	 * @return how many requests expired
+	 */
+	public int expireRequests(Duration timeout) {
+		long now = System.nanoTime();
+		int expired = 0;
+		for (InboundRequest call : this.inbound.values()) {
+			long started = call.startedNanos();
+			if (started != 0 && now - started > timeout.toNanos() && call.markAnswered()) {
+				logger.warn("Handler of '" + call.method() + "' did not answer within " + timeout);
+				send(this.codec.encodeError(call.id(), new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "Internal error",
+						"The request did not complete within " + timeout)));
+				call.signalCancellation();
+				removeInbound(call);
+				finished(call);
+				expired++;
+			}
+		}
+		return expired;
+	}
+
+	/**
 	 * Signal cancellation to the handlers of every request of an order key not finished
 	 * yet, running or waiting, without answering them (see
 	 * {@link InboundRequest#signalCancellation()}).

@@ -97,6 +97,17 @@ public final class JsonRpcConnectionFactory {
 	}
 
 	/**
+	 * Expire the requests of every open connection whose handler has run longer than
+	 * {@code timeout} (see {@link JsonRpcConnection#expireRequests(Duration)}).
+	 * @param timeout the longest a handler may run
+	 */
+	public void expireRequests(Duration timeout) {
+		for (JsonRpcConnection connection : this.open) {
+			connection.expireRequests(timeout);
+		}
+	}
+
+	/**
 	 * The connections open now.
 	 * @return an unmodifiable snapshot
 	 */

@@ -67,6 +67,20 @@ class AcpBoundedWorkTests {
 	}
 
 	@Test
+	void aHandlerThatNeverReturnsIsAnsweredAtTheRequestTimeoutAndItsThreadIsInterrupted() {
+		this.contextRunner.withPropertyValues("acp.request-timeout=300ms").run((context) -> {
+			Work work = context.getBean(Work.class);
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			JsonNode answer = peer.call(1, "_work.test/forever", "{}");
+			assertThat(answer.at("/error/code").asInt()).isEqualTo(-32603);
+			assertThat(answer.at("/error/data").asString()).contains("did not complete");
+			assertThat(work.interrupted.await(10, TimeUnit.SECONDS)).isTrue();
+			assertThat(peer.call(2, "_work.test/echo", "{}").has("result")).isTrue();
+		});
+	}
+
+	@Test
 	void theHandlerThreadsFollowTheirProperties() {
 		this.contextRunner.run((context) -> {
 			AcpHandlerThreads threads = context.getBean(AcpHandlerThreads.class);
@@ -105,6 +119,19 @@ class AcpBoundedWorkTests {
 			finally {
 				this.running.decrementAndGet();
 			}
+		}
+
+		final CountDownLatch interrupted = new CountDownLatch(1);
+
+		@AcpMethod("_work.test/forever")
+		Map<String, Object> forever() {
+			try {
+				new CountDownLatch(1).await();
+			}
+			catch (InterruptedException ex) {
+				this.interrupted.countDown();
+			}
+			return Map.of("late", true);
 		}
 
 		@AcpNotification("_work.test/event")
