@@ -101,6 +101,21 @@ class DemoAgentStdioIT {
 	}
 
 	@Test
+	void aStartUpFailureAnswersInitializeWithBootsFailureAnalysisAndExitsOne() throws Exception {
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--acp.handlers.max-threads=many")) {
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
+			JsonNode answer = agent.next(TIMEOUT);
+			assertThat(answer.path("id").asInt()).isZero();
+			assertThat(answer.path("error").path("code").asInt()).isEqualTo(-32603);
+			assertThat(answer.path("error").path("message").asString())
+				.contains("Failed to bind properties under 'acp.handlers.max-threads'")
+				.doesNotContain("\tat ");
+			assertThat(agent.awaitExit(TIMEOUT)).isOne();
+			assertThat(agent.stdoutLines()).hasSize(1);
+		}
+	}
+
+	@Test
 	void aBadPromptLeavesTheSessionUsable() throws Exception {
 		try (DemoAgentProcess agent = DemoAgentProcess.start()) {
 			String sessionId = initializeAndStartSession(agent);

@@ -22,6 +22,8 @@ public final class StdioStreams {
 
 	private static OutputStream protocolOut;
 
+	private static boolean inputClaimed;
+
 	private StdioStreams() {
 	}
 
@@ -63,7 +65,20 @@ public final class StdioStreams {
 	 * @return the stream
 	 */
 	public static InputStream protocolInput() {
+		synchronized (lock) {
+			inputClaimed = true;
+		}
 		return new FileInputStream(FileDescriptor.in);
+	}
+
+	/**
+	 * Whether something took standard input to read protocol messages.
+	 * @return whether claimed
+	 */
+	public static boolean isInputClaimed() {
+		synchronized (lock) {
+			return inputClaimed;
+		}
 	}
 
 }
