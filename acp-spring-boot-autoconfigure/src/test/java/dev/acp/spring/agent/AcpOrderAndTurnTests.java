@@ -176,6 +176,21 @@ class AcpOrderAndTurnTests {
 	}
 
 	@Test
+	void aHandlerWaitingOnTheClientServesTheClientsCallBackMeanwhile() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{\"_meta\":{\"client.test\":{}}}");
+			peer.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"_order.test/outer\",\"params\":{}}");
+			JsonNode ask = peer.next();
+			assertThat(ask.get("method").asString()).isEqualTo("_client.test/ask");
+			JsonNode inner = peer.call(2, "_order.test/echo", "{\"inner\":true}");
+			assertThat(inner.at("/result/inner").asBoolean()).isTrue();
+			peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + ask.get("id") + ",\"result\":{\"answer\":42}}");
+			assertThat(peer.next().at("/result/answer").asInt()).isEqualTo(42);
+		});
+	}
+
+	@Test
 	void arrayParamsAreInvalidParamsAndNullParamsAnInvalidRequest() {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = new TestPeer(context);
@@ -269,6 +284,11 @@ class AcpOrderAndTurnTests {
 		@AcpMethod("_order.test/echo")
 		JsonNode echo(JsonNode params) {
 			return params;
+		}
+
+		@AcpMethod("_order.test/outer")
+		JsonNode outer(AcpRequestContext context) throws Exception {
+			return context.client().request("_client.test/ask", Map.of(), JsonNode.class).get(10, TimeUnit.SECONDS);
 		}
 
 		@AcpMethod("_order.test/block")
