@@ -72,6 +72,8 @@ public final class JsonRpcConnection {
 
 	private volatile boolean peerGone;
 
+	private volatile int maxInFlight = Integer.MAX_VALUE;
+
 	JsonRpcConnection(String id, String transport, JsonRpcCodec codec, MessageSink sink, Executor requestExecutor,
 			Executor controlExecutor, Duration outboundTimeout, JsonRpcHandlerFactory handlerFactory) {
 		this.id = id;
@@ -115,6 +117,15 @@ public final class JsonRpcConnection {
 	 */
 	public Duration outboundTimeout() {
 		return this.outboundTimeout;
+	}
+
+	/**
+	 * Bound the inbound requests of this connection not answered yet; past it a request
+	 * is answered -32001 at once, so that one peer cannot occupy every handler thread.
+	 * @param maxInFlight the bound
+	 */
+	public void setMaxInFlight(int maxInFlight) {
+		this.maxInFlight = (maxInFlight > 0) ? maxInFlight : Integer.MAX_VALUE;
 	}
 
 	/**
@@ -188,6 +199,9 @@ public final class JsonRpcConnection {
 		synchronized (this.admission) {
 			if (this.closed) {
 				refusal = JsonRpcError.requestCancelled();
+			}
+			else if (this.inbound.size() >= this.maxInFlight) {
+				refusal = JsonRpcError.serverBusy();
 			}
 			else if (this.inbound.putIfAbsent(call.key(), call) != null) {
 				refusal = JsonRpcError.invalidRequest("A request with this id is in flight");

@@ -865,6 +865,23 @@ class JsonRpcConnectionTests {
 	}
 
 	@Test
+	void requestsPastTheConnectionsInFlightBoundAreAnsweredBusyAtOnce() {
+		CountDownLatch release = latch();
+		this.handler.onRequest("block", (request) -> {
+			awaitLatch(release);
+			return CompletableFuture.completedFuture("done");
+		});
+		this.connection.setMaxInFlight(2);
+		request(1, "block");
+		request(2, "block");
+		request(3, "block");
+		assertThat(this.sink.awaitResponse("3").at("/error/code").asInt()).isEqualTo(-32001);
+		release.countDown();
+		assertThat(this.sink.awaitResponse("1").get("result").stringValue()).isEqualTo("done");
+		assertThat(this.sink.awaitResponse("2").get("result").stringValue()).isEqualTo("done");
+	}
+
+	@Test
 	void closeWithNothingInFlightDrainsAtOnce() {
 		assertThat(this.connection.isClosed()).isFalse();
 		assertThat(this.factory.close(this.connection, Duration.ofMinutes(5))).isTrue();
