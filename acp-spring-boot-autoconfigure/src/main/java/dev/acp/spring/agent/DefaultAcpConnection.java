@@ -1,5 +1,6 @@
 package dev.acp.spring.agent;
 
+import java.security.Principal;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -73,6 +74,11 @@ final class DefaultAcpConnection implements AcpConnection {
 	@Override
 	public ClientCapabilities clientCapabilities() {
 		return this.clientCapabilities;
+	}
+
+	@Override
+	public Principal principal() {
+		return this.rpc.principal();
 	}
 
 	@Override

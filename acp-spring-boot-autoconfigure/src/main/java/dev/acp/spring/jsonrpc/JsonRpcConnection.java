@@ -1,5 +1,6 @@
 package dev.acp.spring.jsonrpc;
 
+import java.security.Principal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,6 +75,8 @@ public final class JsonRpcConnection {
 
 	private volatile int maxInFlight = Integer.MAX_VALUE;
 
+	private volatile Principal principal;
+
 	JsonRpcConnection(String id, String transport, JsonRpcCodec codec, MessageSink sink, Executor requestExecutor,
 			Executor controlExecutor, Duration outboundTimeout, JsonRpcHandlerFactory handlerFactory) {
 		this.id = id;
@@ -117,6 +120,23 @@ public final class JsonRpcConnection {
 	 */
 	public Duration outboundTimeout() {
 		return this.outboundTimeout;
+	}
+
+	/**
+	 * The authenticated peer, as the transport established it (for example the principal
+	 * of a WebSocket handshake).
+	 * @return the principal, or {@code null}
+	 */
+	public Principal principal() {
+		return this.principal;
+	}
+
+	/**
+	 * Set the authenticated peer; called by the transport.
+	 * @param principal the principal, or {@code null}
+	 */
+	public void setPrincipal(Principal principal) {
+		this.principal = principal;
 	}
 
 	/**

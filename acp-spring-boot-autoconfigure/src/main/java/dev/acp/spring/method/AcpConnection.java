@@ -1,5 +1,6 @@
 package dev.acp.spring.method;
 
+import java.security.Principal;
 import java.util.Map;
 
 import dev.acp.spring.protocol.ClientCapabilities;
@@ -48,6 +49,14 @@ public interface AcpConnection {
 	 * @return the capabilities, {@link ClientCapabilities#NONE} before initialize
 	 */
 	ClientCapabilities clientCapabilities();
+
+	/**
+	 * The peer authenticated by the transport (for example by Spring Security on a
+	 * WebSocket handshake).
+	 * @return the principal, or {@code null} when the transport authenticated nobody
+	 * (stdio)
+	 */
+	Principal principal();
 
 	/**
 	 * Calls to the client of this connection.
