@@ -1,10 +1,13 @@
 package dev.acp.spring.agent;
 
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcHandler;
 import dev.acp.spring.jsonrpc.JsonRpcHandlerFactory;
+import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.method.AcpMethodRegistry;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.Implementation;
@@ -29,6 +32,10 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 
 	private final AcpAuthentication authentication;
 
+	private final AcpObservations observations;
+
+	private final Set<DefaultAcpConnection> connections = ConcurrentHashMap.newKeySet();
+
 	private volatile InitializeResponse initializeResponse;
 
 	/**
@@ -50,15 +57,47 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 	 */
 	public AcpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, Implementation agentInfo,
 			AcpAuthentication authentication) {
+		this(registry, advertiser, agentInfo, authentication, AcpObservations.NONE);
+	}
+
+	/**
+	 * Create an agent.
+	 * @param registry the handlers
+	 * @param advertiser the capability advertisement
+	 * @param agentInfo the agent's name and version
+	 * @param authentication the authentication asked of clients
+	 * @param observations observations of the calls served and made
+	 */
+	public AcpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, Implementation agentInfo,
+			AcpAuthentication authentication, AcpObservations observations) {
 		this.registry = registry;
 		this.advertiser = advertiser;
 		this.agentInfo = agentInfo;
 		this.authentication = authentication;
+		this.observations = observations;
 	}
 
 	@Override
 	public JsonRpcHandler createHandler(JsonRpcConnection connection) {
-		return new AcpConnectionHandler(this, connection);
+		AcpConnectionHandler handler = new AcpConnectionHandler(this, connection);
+		this.connections.add(handler.connection());
+		return handler;
+	}
+
+	void connectionClosed(DefaultAcpConnection connection) {
+		this.connections.remove(connection);
+	}
+
+	/**
+	 * The connections open now.
+	 * @return a snapshot
+	 */
+	public List<AcpConnection> connections() {
+		return List.copyOf(this.connections);
+	}
+
+	public AcpObservations observations() {
+		return this.observations;
 	}
 
 	public AcpMethodRegistry registry() {

@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
+import io.micrometer.observation.Observation;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -24,6 +25,7 @@ import dev.acp.spring.protocol.AcpErrorCodes;
 import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.InitializeRequest;
 import dev.acp.spring.protocol.InitializeResponse;
+import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.StopReason;
 import tools.jackson.databind.JsonNode;
@@ -57,7 +59,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	AcpConnectionHandler(AcpAgent agent, JsonRpcConnection rpc) {
 		this.agent = agent;
 		this.rpc = rpc;
-		this.connection = new DefaultAcpConnection(rpc);
+		this.connection = new DefaultAcpConnection(rpc, agent.observations());
 		this.mapper = rpc.codec().mapper();
 	}
 
@@ -80,8 +82,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	public void notificationReceived(JsonRpcNotification notification) {
 		if (AcpMethods.SESSION_CANCEL.equals(notification.method()) && this.connection.isInitialized()) {
 			String key = turnKey(notification.params());
-			if (key != null) {
-				this.rpc.signalCancellation(key);
+			if (key != null && this.rpc.signalCancellation(key) > 0) {
+				this.rpc.statistics().cancelled();
 			}
 		}
 	}
@@ -93,6 +95,35 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 
 	@Override
 	public CompletionStage<?> handleRequest(InboundRequest request) {
+		AcpObservations observations = this.agent.observations();
+		if (!observations.isEnabled()) {
+			return serve(request);
+		}
+		String method = request.method();
+		Observation observation = observations
+			.server(method, isServed(method, AcpHandlerKind.REQUEST), true, this.rpc.transport(), request.params())
+			.start();
+		CompletionStage<?> stage;
+		try (Observation.Scope scope = observation.openScope()) {
+			stage = serve(request);
+		}
+		catch (RuntimeException ex) {
+			AcpObservations.stop(observation, ex, false);
+			throw ex;
+		}
+		return stage
+			.whenComplete((result, failure) -> AcpObservations.stop(observation, failure, request.isCancelled()));
+	}
+
+	private boolean isServed(String method, AcpHandlerKind kind) {
+		if (AcpMethods.INITIALIZE.equals(method)) {
+			return kind == AcpHandlerKind.REQUEST;
+		}
+		AcpHandlerMethod handler = this.agent.registry().find(method);
+		return handler != null && handler.kind() == kind;
+	}
+
+	private CompletionStage<?> serve(InboundRequest request) {
 		String method = request.method();
 		if (request.params() != null && !request.params().isObject()) {
 			return CompletableFuture.failedFuture(paramsNotAnObject());
@@ -127,7 +158,37 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 				return result;
 			});
 		}
+		if (AcpMethods.SESSION_NEW.equals(method) || AcpMethods.SESSION_LOAD.equals(method)
+				|| AcpMethods.SESSION_RESUME.equals(method) || AcpMethods.SESSION_CLOSE.equals(method)) {
+			return handler.invoke(context).thenApply((result) -> {
+				trackSession(method, request.params(), result);
+				return result;
+			});
+		}
 		return handler.invoke(context);
+	}
+
+	private void trackSession(String method, JsonNode params, Object result) {
+		String sessionId = AcpMethods.SESSION_NEW.equals(method) ? newSessionId(result) : turnKey(params);
+		if (sessionId == null) {
+			return;
+		}
+		if (AcpMethods.SESSION_CLOSE.equals(method)) {
+			this.connection.sessionClosed(sessionId);
+		}
+		else {
+			this.connection.sessionOpened(sessionId);
+		}
+	}
+
+	private String newSessionId(Object result) {
+		if (result instanceof NewSessionResponse response) {
+			return response.sessionId();
+		}
+		JsonNode tree = (result instanceof JsonNode node) ? node
+				: (result instanceof Map<?, ?> map) ? this.mapper.valueToTree(map) : null;
+		JsonNode sessionId = (tree != null) ? tree.get("sessionId") : null;
+		return (sessionId != null && sessionId.isString()) ? sessionId.stringValue() : null;
 	}
 
 	private boolean needsAuthentication(String method) {
@@ -159,34 +220,53 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	@Override
 	public void handleNotification(JsonRpcNotification notification) {
 		String method = notification.method();
-		if (notification.params() != null && !notification.params().isObject()) {
-			if (logger.isDebugEnabled()) {
-				logger.debug("Dropping notification '" + method + "': params are not an object");
-			}
-			return;
-		}
 		AcpHandlerMethod handler = this.agent.registry().find(method);
-		if (handler == null || handler.kind() != AcpHandlerKind.NOTIFICATION) {
+		String dropped = null;
+		if (notification.params() != null && !notification.params().isObject()) {
+			dropped = "params are not an object";
+		}
+		else if (handler == null || handler.kind() != AcpHandlerKind.NOTIFICATION) {
+			dropped = "no handler";
+		}
+		else if (!this.connection.isInitialized()) {
+			dropped = "received before initialize";
+		}
+		else if (needsAuthentication(method)) {
+			dropped = "received before authenticate";
+		}
+		if (dropped != null) {
+			this.rpc.statistics().notificationDropped();
 			if (logger.isDebugEnabled()) {
-				logger.debug("Ignoring notification '" + method + "': no handler");
+				logger.debug("Dropping notification '" + method + "': " + dropped);
 			}
-			return;
-		}
-		if (!this.connection.isInitialized()) {
-			logger.warn("Dropping notification '" + method + "' received before initialize");
-			return;
-		}
-		if (needsAuthentication(method)) {
-			logger.warn("Dropping notification '" + method + "' received before authenticate");
 			return;
 		}
 		AcpRequestContext context = new AcpRequestContext(method, null, notification.params(), this.connection, null,
 				this.mapper);
-		handler.invoke(context).whenComplete((result, failure) -> {
+		AcpObservations observations = this.agent.observations();
+		Observation observation = observations.isEnabled()
+				? observations.server(method, true, false, this.rpc.transport(), notification.params()).start() : null;
+		CompletionStage<Object> stage;
+		try (Observation.Scope scope = (observation != null) ? observation.openScope() : null) {
+			stage = handler.invoke(context);
+		}
+		stage.whenComplete((result, failure) -> {
+			if (observation != null) {
+				AcpObservations.stop(observation, failure, false);
+			}
 			if (failure != null && logger.isWarnEnabled()) {
 				logger.warn("Notification '" + method + "' failed: " + failure.getMessage());
 			}
 		});
+	}
+
+	@Override
+	public void connectionClosed() {
+		this.agent.connectionClosed(this.connection);
+	}
+
+	DefaultAcpConnection connection() {
+		return this.connection;
 	}
 
 	private InitializeResponse initialize(JsonNode params) {
@@ -208,7 +288,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 					"The client does not support required extensions: " + String.join(", ", missing),
 					Map.of("requiredExtensions", missing));
 		}
-		this.connection.initialized(request.clientInfo(), request.clientCapabilities());
+		this.connection.initialized(request.clientInfo(), request.clientCapabilities(), request.protocolVersion());
 		return this.agent.initializeResponse();
 	}
 

@@ -2,9 +2,13 @@ package dev.acp.spring.agent;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+
+import io.micrometer.observation.Observation;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcException;
@@ -43,6 +47,8 @@ import dev.acp.spring.protocol.WaitForTerminalExitResponse;
 import dev.acp.spring.protocol.WriteTextFileRequest;
 import dev.acp.spring.protocol.WriteTextFileResponse;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The {@link AcpClient} of one connection.
@@ -61,9 +67,12 @@ final class DefaultAcpClient implements AcpClient {
 
 	private final AcpConnection connection;
 
-	DefaultAcpClient(JsonRpcConnection rpc, AcpConnection connection) {
+	private final AcpObservations observations;
+
+	DefaultAcpClient(JsonRpcConnection rpc, AcpConnection connection, AcpObservations observations) {
 		this.rpc = rpc;
 		this.connection = connection;
+		this.observations = observations;
 	}
 
 	@Override
@@ -80,7 +89,7 @@ final class DefaultAcpClient implements AcpClient {
 	@Override
 	public void notify(String method, Object params) {
 		checkExtension(method);
-		this.rpc.notify(method, params);
+		send(method, params);
 	}
 
 	// session/update
@@ -89,7 +98,7 @@ final class DefaultAcpClient implements AcpClient {
 	public void sessionUpdate(String sessionId, SessionUpdate update) {
 		Objects.requireNonNull(sessionId, "sessionId");
 		Objects.requireNonNull(update, "update");
-		this.rpc.notify(AcpMethods.SESSION_UPDATE, new SessionNotification(sessionId, update));
+		send(AcpMethods.SESSION_UPDATE, new SessionNotification(sessionId, update));
 	}
 
 	@Override
@@ -317,7 +326,19 @@ final class DefaultAcpClient implements AcpClient {
 	 */
 	private <T> CompletableFuture<T> send(String method, Object params, Class<T> resultType, Duration timeout) {
 		Objects.requireNonNull(timeout, "timeout");
-		CompletableFuture<JsonNode> call = this.rpc.request(method, params, timeout);
+		Observation observation = null;
+		Object sent = params;
+		if (this.observations.isEnabled()) {
+			Map<String, String> carrier = AcpObservations.carrier();
+			observation = this.observations.client(method, true, this.rpc.transport(), carrier).start();
+			sent = withTraceContext(params, carrier);
+		}
+		CompletableFuture<JsonNode> call = this.rpc.request(method, sent, timeout);
+		if (observation != null) {
+			Observation started = observation;
+			call.whenComplete((value, failure) -> AcpObservations.stop(started, failure,
+					failure instanceof CancellationException));
+		}
 		CompletableFuture<T> result = new CompletableFuture<>();
 		call.whenComplete((value, failure) -> {
 			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null)
@@ -339,6 +360,46 @@ final class DefaultAcpClient implements AcpClient {
 		});
 		result.whenComplete((value, failure) -> call.cancel(false));
 		return result;
+	}
+
+	private void send(String method, Object params) {
+		if (!this.observations.isEnabled()) {
+			this.rpc.notify(method, params);
+			return;
+		}
+		Map<String, String> carrier = AcpObservations.carrier();
+		Observation observation = this.observations.client(method, false, this.rpc.transport(), carrier).start();
+		try {
+			this.rpc.notify(method, withTraceContext(params, carrier));
+			AcpObservations.stop(observation, null, false);
+		}
+		catch (RuntimeException ex) {
+			AcpObservations.stop(observation, ex, false);
+			throw ex;
+		}
+	}
+
+	/**
+	 * The params with the trace context of the current observation added to their
+	 * {@code _meta} (keys already there are kept).
+	 */
+	private Object withTraceContext(Object params, Map<String, String> carrier) {
+		if (carrier.isEmpty()) {
+			return params;
+		}
+		ObjectMapper mapper = this.rpc.codec().mapper();
+		JsonNode tree = (params != null) ? mapper.valueToTree(params) : mapper.createObjectNode();
+		if (!(tree instanceof ObjectNode object)) {
+			return params;
+		}
+		ObjectNode meta = object.has("_meta") && object.get("_meta").isObject() ? (ObjectNode) object.get("_meta")
+				: object.putObject("_meta");
+		carrier.forEach((key, value) -> {
+			if (!meta.has(key)) {
+				meta.put(key, value);
+			}
+		});
+		return object;
 	}
 
 	private <T> T convert(JsonNode result, Class<T> resultType) {

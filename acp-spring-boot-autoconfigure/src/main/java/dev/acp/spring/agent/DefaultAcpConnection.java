@@ -2,6 +2,7 @@ package dev.acp.spring.agent;
 
 import java.security.Principal;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
@@ -31,15 +32,43 @@ final class DefaultAcpConnection implements AcpConnection {
 
 	private volatile ClientCapabilities clientCapabilities = ClientCapabilities.NONE;
 
-	DefaultAcpConnection(JsonRpcConnection rpc) {
+	private volatile Integer protocolVersion;
+
+	private final Set<String> sessions = ConcurrentHashMap.newKeySet();
+
+	DefaultAcpConnection(JsonRpcConnection rpc, AcpObservations observations) {
 		this.rpc = rpc;
-		this.client = new DefaultAcpClient(rpc, this);
+		this.client = new DefaultAcpClient(rpc, this, observations);
 	}
 
-	void initialized(Implementation clientInfo, ClientCapabilities clientCapabilities) {
+	void initialized(Implementation clientInfo, ClientCapabilities clientCapabilities, Integer protocolVersion) {
+		this.protocolVersion = protocolVersion;
 		this.clientInfo = clientInfo;
 		this.clientCapabilities = (clientCapabilities != null) ? clientCapabilities : ClientCapabilities.NONE;
 		this.initialized = true;
+	}
+
+	void sessionOpened(String sessionId) {
+		this.sessions.add(sessionId);
+	}
+
+	void sessionClosed(String sessionId) {
+		this.sessions.remove(sessionId);
+	}
+
+	@Override
+	public Integer protocolVersion() {
+		return this.protocolVersion;
+	}
+
+	@Override
+	public Set<String> sessions() {
+		return Set.copyOf(this.sessions);
+	}
+
+	@Override
+	public int inFlightRequests() {
+		return this.rpc.inFlightRequests();
 	}
 
 	@Override

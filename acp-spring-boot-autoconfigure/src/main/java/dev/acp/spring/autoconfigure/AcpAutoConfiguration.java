@@ -11,6 +11,7 @@ import dev.acp.spring.agent.AcpAuthentication;
 import dev.acp.spring.agent.AcpCapabilitiesCustomizer;
 import dev.acp.spring.agent.AcpCapabilityAdvertiser;
 import dev.acp.spring.agent.AcpExtensionDefinition;
+import dev.acp.spring.agent.AcpObservations;
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.method.AcpArgumentResolver;
@@ -21,6 +22,7 @@ import dev.acp.spring.method.AcpMethodRegistry;
 import dev.acp.spring.protocol.AcpJsonMapper;
 import dev.acp.spring.protocol.AuthMethod;
 import dev.acp.spring.protocol.Implementation;
+import io.micrometer.observation.ObservationRegistry;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -102,14 +104,15 @@ public final class AcpAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	AcpAgent acpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, AcpProperties properties,
-			Environment environment) {
+			Environment environment, ObjectProvider<ObservationRegistry> observationRegistry) {
 		AcpProperties.Agent agent = properties.getAgent();
 		String name = StringUtils.hasText(agent.getName()) ? agent.getName()
 				: environment.getProperty("spring.application.name", "acp-agent");
 		String version = StringUtils.hasText(agent.getVersion()) ? agent.getVersion()
 				: environment.getProperty("spring.application.version", "0.0.0");
 		return new AcpAgent(registry, advertiser, new Implementation(name, agent.getTitle(), version, null),
-				authentication(properties.getAuth()));
+				authentication(properties.getAuth()),
+				new AcpObservations(observationRegistry.getIfAvailable(() -> ObservationRegistry.NOOP)));
 	}
 
 	private static AcpAuthentication authentication(AcpProperties.Auth auth) {

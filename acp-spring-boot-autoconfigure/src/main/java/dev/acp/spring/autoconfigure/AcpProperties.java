@@ -40,6 +40,8 @@ public class AcpProperties {
 
 	private final Handlers handlers = new Handlers();
 
+	private final HealthExtension healthExtension = new HealthExtension();
+
 	/**
 	 * Extension metadata by namespace (for example "example.com/analytics"), advertised
 	 * in agentCapabilities._meta.
@@ -72,6 +74,10 @@ public class AcpProperties {
 
 	public Client getClient() {
 		return this.client;
+	}
+
+	public HealthExtension getHealthExtension() {
+		return this.healthExtension;
 	}
 
 	public Handlers getHandlers() {
@@ -391,6 +397,25 @@ public class AcpProperties {
 
 		public void setDrainTimeout(Duration drainTimeout) {
 			this.drainTimeout = drainTimeout;
+		}
+
+	}
+
+	public static class HealthExtension {
+
+		/**
+		 * Whether to serve the application's health over ACP itself, as the
+		 * "_acp-spring-boot/health" extension method (advertised in _meta), for agents
+		 * without an HTTP port. Needs Spring Boot Actuator.
+		 */
+		private boolean enabled;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
 		}
 
 	}

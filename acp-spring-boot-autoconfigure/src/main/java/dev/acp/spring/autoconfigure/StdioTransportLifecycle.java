@@ -17,7 +17,7 @@ import org.springframework.context.SmartLifecycle;
  *
  * @author ACP Spring Boot Starter contributors
  */
-public class StdioTransportLifecycle implements SmartLifecycle, ApplicationContextAware {
+public class StdioTransportLifecycle implements SmartLifecycle, ApplicationContextAware, AcpTransportStatus {
 
 	private final JsonRpcConnectionFactory connectionFactory;
 
@@ -66,6 +66,30 @@ public class StdioTransportLifecycle implements SmartLifecycle, ApplicationConte
 	@Override
 	public synchronized boolean isRunning() {
 		return this.transport != null && this.transport.isRunning();
+	}
+
+	@Override
+	public String transportName() {
+		return "stdio";
+	}
+
+	@Override
+	public synchronized State state() {
+		if (this.transport == null) {
+			return State.STARTING;
+		}
+		if (this.transport.failure() != null) {
+			return State.FAILED;
+		}
+		if (this.transport.isDraining()) {
+			return State.DRAINING;
+		}
+		return this.transport.isRunning() ? State.SERVING : State.STOPPED;
+	}
+
+	@Override
+	public synchronized String failure() {
+		return (this.transport != null) ? this.transport.failure() : null;
 	}
 
 	/**

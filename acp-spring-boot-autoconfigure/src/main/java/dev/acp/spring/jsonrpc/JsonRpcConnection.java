@@ -63,6 +63,8 @@ public final class JsonRpcConnection {
 
 	private final Executor controlExecutor;
 
+	private final JsonRpcStatistics statistics;
+
 	private final Object drainMonitor = new Object();
 
 	private final Object admission = new Object();
@@ -78,7 +80,9 @@ public final class JsonRpcConnection {
 	private volatile Principal principal;
 
 	JsonRpcConnection(String id, String transport, JsonRpcCodec codec, MessageSink sink, Executor requestExecutor,
-			Executor controlExecutor, Duration outboundTimeout, JsonRpcHandlerFactory handlerFactory) {
+			Executor controlExecutor, Duration outboundTimeout, JsonRpcStatistics statistics,
+			JsonRpcHandlerFactory handlerFactory) {
+		this.statistics = statistics;
 		this.id = id;
 		this.transport = transport;
 		this.codec = codec;
@@ -104,6 +108,14 @@ public final class JsonRpcConnection {
 	 */
 	public String transport() {
 		return this.transport;
+	}
+
+	/**
+	 * Counts of the events no answer shows, shared by the connections of a factory.
+	 * @return the statistics
+	 */
+	public JsonRpcStatistics statistics() {
+		return this.statistics;
 	}
 
 	/**
@@ -177,11 +189,13 @@ public final class JsonRpcConnection {
 		}
 		catch (JsonRpcDecodeException ex) {
 			if (ex.isNotification()) {
+				this.statistics.notificationDropped();
 				if (logger.isDebugEnabled()) {
 					logger.debug("Dropping a malformed notification: " + ex.getError().message());
 				}
 				return;
 			}
+			this.statistics.parseError();
 			answerError(ex.getId(), ex.getError());
 			return;
 		}
@@ -193,6 +207,7 @@ public final class JsonRpcConnection {
 	 * @param error the error to answer, with a {@code null} id
 	 */
 	public void reject(JsonRpcError error) {
+		this.statistics.parseError();
 		answerError(null, error);
 	}
 
@@ -221,6 +236,7 @@ public final class JsonRpcConnection {
 				refusal = JsonRpcError.requestCancelled();
 			}
 			else if (this.inbound.size() >= this.maxInFlight) {
+				this.statistics.busy();
 				refusal = JsonRpcError.serverBusy();
 			}
 			else if (this.inbound.putIfAbsent(call.key(), call) != null) {
@@ -243,6 +259,7 @@ public final class JsonRpcConnection {
 			this.requestExecutor.execute(() -> dispatch(call, true));
 		}
 		catch (RejectedExecutionException ex) {
+			this.statistics.busy();
 			if (call.markAnswered()) {
 				send(this.codec.encodeError(call.id(), JsonRpcError.serverBusy()));
 			}
@@ -368,6 +385,7 @@ public final class JsonRpcConnection {
 			logger.debug("Ignoring cancellation of a request that is not in flight");
 			return;
 		}
+		this.statistics.cancelled();
 		cancel(call);
 	}
 
@@ -409,11 +427,14 @@ public final class JsonRpcConnection {
 	 * yet, running or waiting, without answering them (see
 	 * {@link InboundRequest#signalCancellation()}).
 	 * @param orderKey the key
+	 * @return how many requests were told
 	 */
-	public void signalCancellation(String orderKey) {
-		for (InboundRequest call : this.order.withKey(orderKey)) {
+	public int signalCancellation(String orderKey) {
+		List<InboundRequest> calls = this.order.withKey(orderKey);
+		for (InboundRequest call : calls) {
 			call.signalCancellation();
 		}
+		return calls.size();
 	}
 
 	private void receiveResponse(JsonRpcResponse response) {

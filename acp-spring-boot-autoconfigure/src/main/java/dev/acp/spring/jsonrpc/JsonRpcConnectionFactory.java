@@ -25,6 +25,8 @@ public final class JsonRpcConnectionFactory {
 
 	private final Set<JsonRpcConnection> open = ConcurrentHashMap.newKeySet();
 
+	private final JsonRpcStatistics statistics = new JsonRpcStatistics();
+
 	/**
 	 * Create a factory.
 	 * @param codec the codec
@@ -76,7 +78,7 @@ public final class JsonRpcConnectionFactory {
 	 */
 	public JsonRpcConnection open(String id, String transport, MessageSink sink) {
 		JsonRpcConnection connection = new JsonRpcConnection(id, transport, this.codec, sink, this.executor,
-				this.controlExecutor, this.outboundTimeout, this.handlerFactory);
+				this.controlExecutor, this.outboundTimeout, this.statistics, this.handlerFactory);
 		this.open.add(connection);
 		return connection;
 	}
@@ -105,6 +107,34 @@ public final class JsonRpcConnectionFactory {
 		for (JsonRpcConnection connection : this.open) {
 			connection.expireRequests(timeout);
 		}
+	}
+
+	/**
+	 * Counts of the events no answer shows, over all connections.
+	 * @return the statistics
+	 */
+	public JsonRpcStatistics statistics() {
+		return this.statistics;
+	}
+
+	/**
+	 * The number of inbound requests not answered yet, over all open connections.
+	 * @return the count
+	 */
+	public int inFlightRequests() {
+		int count = 0;
+		for (JsonRpcConnection connection : this.open) {
+			count += connection.inFlightRequests();
+		}
+		return count;
+	}
+
+	/**
+	 * The number of connections open now.
+	 * @return the count
+	 */
+	public int openConnectionCount() {
+		return this.open.size();
 	}
 
 	/**

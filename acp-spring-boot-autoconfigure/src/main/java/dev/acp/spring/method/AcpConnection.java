@@ -2,6 +2,7 @@ package dev.acp.spring.method;
 
 import java.security.Principal;
 import java.util.Map;
+import java.util.Set;
 
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.Implementation;
@@ -57,6 +58,25 @@ public interface AcpConnection {
 	 * (stdio)
 	 */
 	Principal principal();
+
+	/**
+	 * The protocol version the client asked for in {@code initialize}.
+	 * @return the version, or {@code null} before initialize
+	 */
+	Integer protocolVersion();
+
+	/**
+	 * The sessions opened on this connection ({@code session/new} or {@code session/load}
+	 * answered, not closed by {@code session/close}).
+	 * @return a snapshot of the session ids
+	 */
+	Set<String> sessions();
+
+	/**
+	 * The requests of this connection not answered yet.
+	 * @return the count
+	 */
+	int inFlightRequests();
 
 	/**
 	 * Calls to the client of this connection.

@@ -56,6 +56,8 @@ public final class StdioTransport {
 
 	private boolean closed;
 
+	private volatile String failure;
+
 	/**
 	 * Create a transport.
 	 * @param connectionFactory opens the connection
@@ -99,6 +101,25 @@ public final class StdioTransport {
 		synchronized (this.lifecycleMonitor) {
 			return this.reader != null && this.closedLatch.getCount() > 0;
 		}
+	}
+
+	/**
+	 * Whether the connection is closing: input ended or a shutdown started, and requests
+	 * in flight are being drained.
+	 * @return whether draining
+	 */
+	public boolean isDraining() {
+		synchronized (this.lifecycleMonitor) {
+			return this.closed && this.closedLatch.getCount() > 0;
+		}
+	}
+
+	/**
+	 * Why reading failed, if it did (end of input is not a failure).
+	 * @return the reason, or {@code null}
+	 */
+	public String failure() {
+		return this.failure;
 	}
 
 	/**
@@ -153,10 +174,12 @@ public final class StdioTransport {
 			});
 		}
 		catch (IOException ex) {
-			logger.warn("Could not read standard input: " + ex.getMessage());
+			this.failure = "Could not read standard input: " + ex.getMessage();
+			logger.warn(this.failure);
 		}
 		catch (RuntimeException ex) {
-			logger.error("Reading standard input failed", ex);
+			this.failure = "Reading standard input failed";
+			logger.error(this.failure, ex);
 		}
 		logger.debug("Standard input closed");
 		this.connection.inputEnded();
@@ -220,6 +243,7 @@ public final class StdioTransport {
 	 */
 	private void outputFailed() {
 		logger.debug("Standard output failed; closing");
+		this.failure = "Standard output failed";
 		Thread closer = new Thread(() -> {
 			this.connection.inputEnded();
 			if (close(Duration.ZERO)) {

@@ -1,0 +1,58 @@
+package dev.acp.spring.actuate;
+
+import java.util.Locale;
+
+import dev.acp.spring.autoconfigure.AcpTransportStatus;
+import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
+import dev.acp.spring.method.AcpMethodRegistry;
+
+import org.springframework.boot.health.contributor.AbstractHealthIndicator;
+import org.springframework.boot.health.contributor.Health;
+
+/**
+ * Health of the ACP agent: UP while its transport serves, OUT_OF_SERVICE while it drains
+ * on shutdown, DOWN with the reason when the transport failed; with the transport, open
+ * connections, requests in flight and registered handlers as details.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public class AcpHealthIndicator extends AbstractHealthIndicator {
+
+	private final AcpTransportStatus status;
+
+	private final JsonRpcConnectionFactory connectionFactory;
+
+	private final AcpMethodRegistry registry;
+
+	/**
+	 * Create an indicator.
+	 * @param status the transport's status, or {@code null} without a transport
+	 * ({@code acp.transport=none})
+	 * @param connectionFactory the connections
+	 * @param registry the handlers
+	 */
+	public AcpHealthIndicator(AcpTransportStatus status, JsonRpcConnectionFactory connectionFactory,
+			AcpMethodRegistry registry) {
+		super("ACP health check failed");
+		this.status = status;
+		this.connectionFactory = connectionFactory;
+		this.registry = registry;
+	}
+
+	@Override
+	protected void doHealthCheck(Health.Builder builder) {
+		AcpTransportStatus.State state = (this.status != null) ? this.status.state() : AcpTransportStatus.State.SERVING;
+		switch (state) {
+			case SERVING -> builder.up();
+			case DRAINING, STOPPED -> builder.outOfService();
+			case FAILED -> builder.down().withDetail("reason", String.valueOf(this.status.failure()));
+			default -> builder.unknown();
+		}
+		builder.withDetail("transport", (this.status != null) ? this.status.transportName() : "none")
+			.withDetail("state", state.name().toLowerCase(Locale.ROOT))
+			.withDetail("connections", this.connectionFactory.openConnectionCount())
+			.withDetail("inFlightRequests", this.connectionFactory.inFlightRequests())
+			.withDetail("handlers", this.registry.handlers().size());
+	}
+
+}

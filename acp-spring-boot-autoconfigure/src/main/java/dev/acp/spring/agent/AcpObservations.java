@@ -1,0 +1,129 @@
+package dev.acp.spring.agent;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.transport.ReceiverContext;
+import io.micrometer.observation.transport.SenderContext;
+
+import dev.acp.spring.jsonrpc.JsonRpcError;
+import dev.acp.spring.jsonrpc.JsonRpcException;
+import dev.acp.spring.method.AcpClientException;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Micrometer observations of the calls an agent serves ({@code acp.server.requests}) and
+ * makes ({@code acp.client.requests}), with low-cardinality tags (method, kind, outcome,
+ * error code, transport). The W3C trace context of an inbound message's {@code _meta}
+ * ({@code traceparent}, {@code tracestate}, {@code baggage}) is read through the
+ * registry's propagating handlers, and the current context is written into the
+ * {@code _meta} of what a handler sends. Costs nothing without a registry.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class AcpObservations {
+
+	/** The name of the observation of inbound calls. */
+	public static final String SERVER_REQUESTS = "acp.server.requests";
+
+	/** The name of the observation of the agent's calls to the client. */
+	public static final String CLIENT_REQUESTS = "acp.client.requests";
+
+	/** The method tag of a call to a method the agent does not serve. */
+	public static final String UNKNOWN_METHOD = "UNKNOWN";
+
+	/** No observations. */
+	public static final AcpObservations NONE = new AcpObservations(ObservationRegistry.NOOP);
+
+	private final ObservationRegistry registry;
+
+	/**
+	 * Create observations.
+	 * @param registry the registry
+	 */
+	public AcpObservations(ObservationRegistry registry) {
+		this.registry = registry;
+	}
+
+	boolean isEnabled() {
+		return !this.registry.isNoop();
+	}
+
+	Observation server(String method, boolean served, boolean request, String transport, JsonNode params) {
+		Observation observation = Observation.createNotStarted(SERVER_REQUESTS, () -> {
+			ReceiverContext<JsonNode> context = new ReceiverContext<>(AcpObservations::metaValue);
+			context.setCarrier(params);
+			context.setRemoteServiceName("acp-client");
+			return context;
+		}, this.registry);
+		return observation.contextualName((served ? method : UNKNOWN_METHOD))
+			.lowCardinalityKeyValue("method", served ? method : UNKNOWN_METHOD)
+			.lowCardinalityKeyValue("kind", request ? "request" : "notification")
+			.lowCardinalityKeyValue("transport", transport);
+	}
+
+	Observation client(String method, boolean request, String transport, Map<String, String> carrier) {
+		Observation observation = Observation.createNotStarted(CLIENT_REQUESTS, () -> {
+			SenderContext<Map<String, String>> context = new SenderContext<>((map, key, value) -> map.put(key, value));
+			context.setCarrier(carrier);
+			context.setRemoteServiceName("acp-client");
+			return context;
+		}, this.registry);
+		return observation.contextualName(method)
+			.lowCardinalityKeyValue("method", method)
+			.lowCardinalityKeyValue("kind", request ? "request" : "notification")
+			.lowCardinalityKeyValue("transport", transport);
+	}
+
+	static void stop(Observation observation, Throwable failure, boolean cancelled) {
+		String code = "none";
+		String outcome = "success";
+		if (cancelled) {
+			outcome = "cancelled";
+			code = String.valueOf(JsonRpcError.REQUEST_CANCELLED);
+		}
+		else if (failure != null) {
+			Throwable cause = unwrap(failure);
+			outcome = "error";
+			if (cause instanceof JsonRpcException ex) {
+				code = String.valueOf(ex.getError().code());
+			}
+			else if (cause instanceof AcpClientException ex) {
+				code = String.valueOf(ex.getError().code());
+			}
+			else {
+				code = String.valueOf(JsonRpcError.INTERNAL_ERROR);
+				observation.error(cause);
+			}
+		}
+		observation.lowCardinalityKeyValue("outcome", outcome).lowCardinalityKeyValue("error.code", code).stop();
+	}
+
+	private static Throwable unwrap(Throwable failure) {
+		Throwable cause = failure;
+		while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+				&& cause.getCause() != null) {
+			cause = cause.getCause();
+		}
+		return cause;
+	}
+
+	private static String metaValue(JsonNode params, String key) {
+		JsonNode meta = (params != null) ? params.get("_meta") : null;
+		JsonNode value = (meta != null && meta.isObject()) ? meta.get(key) : null;
+		return (value != null && value.isString()) ? value.stringValue() : null;
+	}
+
+	/**
+	 * A carrier for the trace context of an outbound call, kept in order.
+	 * @return an empty carrier
+	 */
+	static Map<String, String> carrier() {
+		return new LinkedHashMap<>(4);
+	}
+
+}
