@@ -7,12 +7,21 @@ import dev.acp.spring.transport.websocket.AcpWebSocketHandler;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Shuts the WebSocket transport down gracefully before the web server stops: no new
- * sockets, requests in flight drain (bounded), then every socket closes with 1001.
+ * Shuts the WebSocket transport down gracefully in the phase of the web server's graceful
+ * shutdown (so within its time bound, and before the web server stops): no new sockets,
+ * requests in flight on every socket drain in parallel (bounded), then every socket
+ * closes with 1001.
  *
  * @author ACP Spring Boot Starter contributors
  */
 class WebSocketTransportLifecycle implements SmartLifecycle {
+
+	/**
+	 * The phase of Boot's web server graceful shutdown
+	 * ({@code WebServerApplicationContext.GRACEFUL_SHUTDOWN_PHASE}): it stops after the
+	 * default phase and before the web server itself stops.
+	 */
+	static final int PHASE = SmartLifecycle.DEFAULT_PHASE - 1024;
 
 	private final AcpWebSocketHandler handler;
 
@@ -32,13 +41,36 @@ class WebSocketTransportLifecycle implements SmartLifecycle {
 
 	@Override
 	public void stop() {
-		this.handler.shutdown(this.drainTimeout);
-		this.running = false;
+		try {
+			this.handler.shutdown(this.drainTimeout);
+		}
+		finally {
+			this.running = false;
+		}
+	}
+
+	@Override
+	public void stop(Runnable callback) {
+		Thread thread = new Thread(() -> {
+			try {
+				stop();
+			}
+			finally {
+				callback.run();
+			}
+		}, "acp-websocket-shutdown");
+		thread.setDaemon(true);
+		thread.start();
 	}
 
 	@Override
 	public boolean isRunning() {
 		return this.running;
+	}
+
+	@Override
+	public int getPhase() {
+		return PHASE;
 	}
 
 }
