@@ -1,5 +1,6 @@
 package dev.acp.spring.autoconfigure;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -297,19 +298,27 @@ public class AcpProperties {
 		private String path = "/acp";
 
 		/**
-		 * Origins allowed to open a socket ("*" for any). Empty: same origin, and clients
-		 * that send no Origin header.
+		 * Origins allowed to open a socket, as origin patterns ("https://*.example.com",
+		 * "http://localhost:[*]", "*" for any); a handshake from another origin is
+		 * refused with 403. Empty: same origin, and clients that send no Origin header.
 		 */
 		private List<String> allowedOrigins = new ArrayList<>();
 
 		/**
-		 * Largest accepted message; a larger one is answered with an error and the socket
-		 * stays open.
+		 * Largest accepted message; a larger one is answered -32600 and the socket stays
+		 * open. Every socket may buffer this much while a message arrives.
 		 */
-		private DataSize maxMessageSize = DataSize.ofMegabytes(32);
+		private DataSize maxMessageSize = DataSize.ofMegabytes(16);
 
 		/**
-		 * Most sockets open at once; further handshakes are refused with 503.
+		 * Most requests of one socket not answered yet; past it a request is answered
+		 * -32001 (server busy) at once, so one client cannot occupy every handler thread.
+		 */
+		private int maxRequestsInFlight = 64;
+
+		/**
+		 * Most sockets open at once, handshakes under way included; further handshakes
+		 * are refused with 503.
 		 */
 		private int maxConnections = 100;
 
@@ -334,6 +343,20 @@ public class AcpProperties {
 		 * sockets close with 1001.
 		 */
 		private Duration drainTimeout = Duration.ofSeconds(10);
+
+		private final WebsocketAuth auth = new WebsocketAuth();
+
+		public WebsocketAuth getAuth() {
+			return this.auth;
+		}
+
+		public int getMaxRequestsInFlight() {
+			return this.maxRequestsInFlight;
+		}
+
+		public void setMaxRequestsInFlight(int maxRequestsInFlight) {
+			this.maxRequestsInFlight = maxRequestsInFlight;
+		}
 
 		public String getPath() {
 			return this.path;
@@ -416,6 +439,44 @@ public class AcpProperties {
 
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
+		}
+
+	}
+
+	public static class WebsocketAuth {
+
+		/**
+		 * Token a client must present as "Authorization: Bearer <token>" on the handshake
+		 * (401 otherwise), for applications without Spring Security. Never logged.
+		 */
+		private String bearerToken;
+
+		/**
+		 * File holding the bearer token (a mounted secret; surrounding whitespace is
+		 * ignored), read at start-up. Used when bearer-token is not set.
+		 */
+		private Path bearerTokenFile;
+
+		public String getBearerToken() {
+			return this.bearerToken;
+		}
+
+		public void setBearerToken(String bearerToken) {
+			this.bearerToken = bearerToken;
+		}
+
+		public Path getBearerTokenFile() {
+			return this.bearerTokenFile;
+		}
+
+		public void setBearerTokenFile(Path bearerTokenFile) {
+			this.bearerTokenFile = bearerTokenFile;
+		}
+
+		@Override
+		public String toString() {
+			return "WebsocketAuth[bearerToken=" + ((this.bearerToken != null) ? "******" : "null")
+					+ ", bearerTokenFile=" + this.bearerTokenFile + "]";
 		}
 
 	}
