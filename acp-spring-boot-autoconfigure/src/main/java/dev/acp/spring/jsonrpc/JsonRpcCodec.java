@@ -47,7 +47,8 @@ public final class JsonRpcCodec {
 		try {
 			node = this.mapper.readTree(frame, offset, length);
 		}
-		catch (JacksonException ex) {
+		catch (JacksonException | IllegalArgumentException ex) {
+			// a number beyond the parser's limits fails with NumberFormatException
 			throw new JsonRpcDecodeException(JsonRpcError.parseError("Invalid JSON"), null);
 		}
 		return decode(node);

@@ -228,8 +228,16 @@ public final class JsonRpcConnection {
 	}
 
 	private void receiveRequest(JsonRpcRequest request) {
-		InboundRequest call = new InboundRequest(this, request, key(request.id()),
-				this.handler.orderKey(request.method(), request.params()));
+		String orderKey;
+		try {
+			orderKey = this.handler.orderKey(request.method(), request.params());
+		}
+		catch (RuntimeException ex) {
+			logger.error("Order key of '" + request.method() + "' failed", ex);
+			answerError(request.id(), JsonRpcError.internalError());
+			return;
+		}
+		InboundRequest call = new InboundRequest(this, request, key(request.id()), orderKey);
 		JsonRpcError refusal = null;
 		synchronized (this.admission) {
 			if (this.closed) {

@@ -106,6 +106,8 @@ class AcpWebSocketTransportTests {
 	private int start(Class<?> applicationClass, String... properties) {
 		SpringApplication application = new SpringApplication(applicationClass);
 		application.setWebApplicationType(WebApplicationType.SERVLET);
+		// each test closes its own context: no JVM shutdown hook may wait for a close
+		application.setRegisterShutdownHook(false);
 		List<String> args = new ArrayList<>(
 				List.of("--acp.transport=websocket", "--server.port=0", "--spring.main.banner-mode=off"));
 		if (applicationClass != SecuredApplication.class) {
