@@ -292,8 +292,7 @@ async function floodRun() {
   let echoSentAt;
   let echoLatency;
   const sessions = [];
-  let resolveSessions;
-  const sessionsReady = new Promise((resolve) => { resolveSessions = resolve; });
+  let sessionsCreated;
   let resolveAll;
   const allAnswered = new Promise((resolve) => { resolveAll = resolve; });
   lines(agent.child.stdout, (line) => {
@@ -308,8 +307,9 @@ async function floodRun() {
     if (message.method !== undefined) return;
     const id = message.id;
     if (typeof id === 'string' && id.startsWith('new-')) {
+      if (!message.result) throw new Error('session/new failed: ' + line);
       sessions.push(message.result.sessionId);
-      if (sessions.length === total) resolveSessions();
+      sessionsCreated();
       return;
     }
     if (id === 'echo') { echoLatency = performance.now() - echoSentAt; return; }
@@ -321,13 +321,17 @@ async function floodRun() {
     if (outcome.size === total) resolveAll();
   });
   write(JSON.parse(initialize(0, true)));
-  let batch = '';
-  for (let i = 0; i < total; i++) {
-    batch += JSON.stringify({ jsonrpc: '2.0', id: `new-${i}`, method: 'session/new', params: { cwd: '/tmp', mcpServers: [] } }) + '\n';
+  // sessions are created 500 at a time: more pipelined session/new would meet the handler bound (-32001)
+  for (let first = 0; first < total; first += 500) {
+    let batch = '';
+    for (let i = first; i < Math.min(total, first + 500); i++) {
+      batch += JSON.stringify({ jsonrpc: '2.0', id: `new-${i}`, method: 'session/new', params: { cwd: '/tmp', mcpServers: [] } }) + '\n';
+    }
+    const created = new Promise((resolve) => { sessionsCreated = () => { if (sessions.length >= Math.min(total, first + 500)) resolve(); }; });
+    agent.child.stdin.write(batch);
+    await created;
   }
-  agent.child.stdin.write(batch);
-  await sessionsReady;
-  batch = '';
+  let batch = '';
   for (let i = 0; i < total; i++) {
     batch += JSON.stringify({ jsonrpc: '2.0', id: i + 1, method: 'session/prompt',
       params: { sessionId: sessions[i], prompt: [{ type: 'text', text: 'buffers' }] } }) + '\n';
