@@ -39,16 +39,29 @@ final class DemoAgentProcess implements AutoCloseable {
 
 	private final Thread reader;
 
-	private DemoAgentProcess(Process process, Path stderr) {
+	private DemoAgentProcess(Process process, Path stderr, boolean read) {
 		this.process = process;
 		this.stdin = process.getOutputStream();
 		this.stderr = stderr;
 		this.reader = new Thread(this::readStdout, "demo-stdout");
 		this.reader.setDaemon(true);
-		this.reader.start();
+		if (read) {
+			this.reader.start();
+		}
 	}
 
 	static DemoAgentProcess start(String... args) throws IOException {
+		return start(true, args);
+	}
+
+	/**
+	 * Start the agent with nobody reading its standard output, as a client that hangs.
+	 */
+	static DemoAgentProcess startUnread(String... args) throws IOException {
+		return start(false, args);
+	}
+
+	private static DemoAgentProcess start(boolean read, String... args) throws IOException {
 		String jar = System.getProperty("acp.demo.jar", "target/acp-demo.jar");
 		List<String> command = new ArrayList<>();
 		command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
@@ -57,7 +70,7 @@ final class DemoAgentProcess implements AutoCloseable {
 		command.addAll(List.of(args));
 		Path stderr = Files.createTempFile("acp-demo", ".stderr");
 		Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
-		return new DemoAgentProcess(process, stderr);
+		return new DemoAgentProcess(process, stderr, read);
 	}
 
 	private void readStdout() {
@@ -81,6 +94,12 @@ final class DemoAgentProcess implements AutoCloseable {
 		this.stdin.flush();
 	}
 
+	/** Write {@code text} (newline-terminated lines) at once. */
+	void sendRaw(String text) throws IOException {
+		this.stdin.write(text.getBytes(StandardCharsets.UTF_8));
+		this.stdin.flush();
+	}
+
 	JsonNode next(Duration timeout) throws InterruptedException {
 		String line = this.lines.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
 		if (line == null) {
@@ -91,6 +110,18 @@ final class DemoAgentProcess implements AutoCloseable {
 
 	void closeInput() throws IOException {
 		this.stdin.close();
+	}
+
+	/**
+	 * Close our end of the agent's standard output, as a client that died: the agent's
+	 * next writes fail.
+	 */
+	void closeOutput() throws IOException {
+		this.process.getInputStream().close();
+	}
+
+	long pid() {
+		return this.process.pid();
 	}
 
 	/**
@@ -105,7 +136,9 @@ final class DemoAgentProcess implements AutoCloseable {
 		if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
 			throw new AssertionError("The agent did not exit within " + timeout);
 		}
-		this.reader.join(timeout.toMillis());
+		if (this.reader.isAlive()) {
+			this.reader.join(timeout.toMillis());
+		}
 		return this.process.exitValue();
 	}
 
