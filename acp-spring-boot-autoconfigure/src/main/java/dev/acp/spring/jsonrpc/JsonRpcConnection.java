@@ -346,6 +346,9 @@ public final class JsonRpcConnection {
 		if (cause instanceof JsonRpcException ex) {
 			return ex.getError();
 		}
+		if (JsonRpcConnectionClosedException.isCause(cause)) {
+			return JsonRpcError.requestCancelled();
+		}
 		logger.error("Handler of '" + call.method() + "' failed", cause);
 		return JsonRpcError.internalError();
 	}
@@ -586,7 +589,7 @@ public final class JsonRpcConnection {
 	}
 
 	private static IllegalStateException connectionClosed() {
-		return new IllegalStateException("Connection closed");
+		return new JsonRpcConnectionClosedException();
 	}
 
 	private boolean awaitInbound(Duration drain) {

@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import dev.acp.spring.jsonrpc.JsonRpcConnectionClosedException;
 import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.jsonrpc.JsonRpcException;
 
@@ -45,6 +46,9 @@ public final class AcpExceptionTranslator {
 		Throwable cause = unwrap(failure);
 		if (cause instanceof JsonRpcException ex) {
 			return ex;
+		}
+		if (JsonRpcConnectionClosedException.isCause(cause)) {
+			return new JsonRpcException(JsonRpcError.requestCancelled());
 		}
 		List<Map<String, String>> violations = BeanValidation.violationsOf(cause);
 		if (violations != null) {

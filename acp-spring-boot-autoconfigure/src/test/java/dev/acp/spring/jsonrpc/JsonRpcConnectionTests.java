@@ -820,6 +820,15 @@ class JsonRpcConnectionTests {
 	}
 
 	@Test
+	void aHandlerThatFailsBecauseThePeerCanNoLongerAnswerIsAnsweredCancelled() {
+		this.handler.onRequest("ask", (request) -> this.connection.request("client/ask", null));
+		request(1, "ask");
+		this.sink.awaitFrames(1);
+		this.connection.inputEnded();
+		assertThat(this.sink.awaitResponse("1").at("/error/code").asInt()).isEqualTo(-32800);
+	}
+
+	@Test
 	void answersToOutboundRequestsCompleteOffTheReadingThreadSoAContinuationMayWaitForAnother() {
 		CompletableFuture<JsonNode> first = this.connection.request("client/first", null);
 		CompletableFuture<String> continuation = first.thenApply((answer) -> {
