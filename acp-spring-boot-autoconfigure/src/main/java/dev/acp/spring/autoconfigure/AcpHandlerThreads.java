@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
@@ -39,10 +40,31 @@ public final class AcpHandlerThreads implements DisposableBean {
 		ThreadFactory requestThreads = threads(virtual, "acp-handler-");
 		this.requests = new ThreadPoolExecutor(maxThreads, maxThreads, 60, TimeUnit.SECONDS,
 				(queueCapacity > 0) ? new LinkedBlockingQueue<>(queueCapacity) : new SynchronousQueue<>(),
-				requestThreads);
+				requestThreads, (task, executor) -> {
+					throw Full.INSTANCE;
+				});
 		this.requests.allowCoreThreadTimeOut(true);
 		this.control = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
 				threads(virtual, "acp-ordered-"));
+	}
+
+	/**
+	 * The refusal of a full pool: one instance without a stack trace, as refusals come in
+	 * floods and filling in a stack trace for each would slow the reading thread down.
+	 */
+	private static final class Full extends RejectedExecutionException {
+
+		static final Full INSTANCE = new Full();
+
+		private Full() {
+			super("ACP handler threads and queue are full");
+		}
+
+		@Override
+		public synchronized Throwable fillInStackTrace() {
+			return this;
+		}
+
 	}
 
 	private static ThreadFactory threads(boolean virtual, String prefix) {

@@ -30,6 +30,13 @@ final class LineReader {
 		 */
 		void lineTooLong();
 
+		/**
+		 * Every complete line of the chunk just read was delivered: a moment to write
+		 * what their handling queued, in one batch.
+		 */
+		default void chunkDelivered() {
+		}
+
 	}
 
 	private final InputStream in;
@@ -68,6 +75,7 @@ final class LineReader {
 			if (start < read) {
 				append(listener, start, read - start);
 			}
+			listener.chunkDelivered();
 		}
 		if (this.pendingLength > 0 && !this.skipping) {
 			deliver(listener, this.pending, 0, this.pendingLength);

@@ -36,6 +36,11 @@ final class NdjsonWriter implements MessageSink {
 	 */
 	static final long MAX_QUEUED_BYTES = 16L * 1024 * 1024;
 
+	/**
+	 * Bytes the deferring thread may queue before it writes anyway.
+	 */
+	private static final long DEFERRED_BYTES = BUFFER_SIZE;
+
 	private final OutputStream out;
 
 	private final Queue<byte[]> queue = new ConcurrentLinkedQueue<>();
@@ -52,9 +57,21 @@ final class NdjsonWriter implements MessageSink {
 
 	private volatile boolean failed;
 
+	private volatile Thread deferring;
+
 	NdjsonWriter(OutputStream out, Runnable onFailure) {
 		this.out = out;
 		this.onFailure = onFailure;
+	}
+
+	/**
+	 * Let one thread (the reading thread) queue its frames without writing them, until it
+	 * calls {@link #flushDeferred()}: the answers to a chunk of pipelined requests go out
+	 * in one write.
+	 * @param thread the thread
+	 */
+	void deferFrom(Thread thread) {
+		this.deferring = thread;
 	}
 
 	@Override
@@ -63,10 +80,23 @@ final class NdjsonWriter implements MessageSink {
 			return;
 		}
 		this.queue.add(frame);
-		if (this.queuedBytes.addAndGet(frame.length) > MAX_QUEUED_BYTES) {
+		long queued = this.queuedBytes.addAndGet(frame.length);
+		if (queued > MAX_QUEUED_BYTES) {
 			flush();
 		}
+		else if (queued <= DEFERRED_BYTES && Thread.currentThread() == this.deferring) {
+			return;
+		}
 		else {
+			drain();
+		}
+	}
+
+	/**
+	 * Write what the deferring thread queued.
+	 */
+	void flushDeferred() {
+		if (!this.queue.isEmpty()) {
 			drain();
 		}
 	}

@@ -156,6 +156,7 @@ public final class StdioTransport {
 	}
 
 	private void read() {
+		this.writer.deferFrom(Thread.currentThread());
 		LineReader lines = new LineReader(this.in, this.maxLineLength, CHUNK_SIZE);
 		try {
 			lines.readAll(new LineReader.Listener() {
@@ -163,6 +164,11 @@ public final class StdioTransport {
 				@Override
 				public void line(byte[] buffer, int offset, int length) {
 					StdioTransport.this.connection.receive(buffer, offset, length);
+				}
+
+				@Override
+				public void chunkDelivered() {
+					StdioTransport.this.writer.flushDeferred();
 				}
 
 				@Override

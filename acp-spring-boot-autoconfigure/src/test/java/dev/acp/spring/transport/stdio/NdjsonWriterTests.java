@@ -238,6 +238,34 @@ class NdjsonWriterTests {
 	}
 
 	@Test
+	void framesOfTheDeferringThreadGoOutTogetherWhenItFlushes() {
+		List<Integer> writes = new ArrayList<>();
+		ByteArrayOutputStream written = new ByteArrayOutputStream();
+		OutputStream out = new OutputStream() {
+
+			@Override
+			public void write(byte[] b, int off, int len) {
+				writes.add(len);
+				written.write(b, off, len);
+			}
+
+			@Override
+			public void write(int b) {
+				written.write(b);
+			}
+
+		};
+		NdjsonWriter writer = new NdjsonWriter(out, this.failures::incrementAndGet);
+		writer.deferFrom(Thread.currentThread());
+		writer.send(bytes("{\"a\":1}"));
+		writer.send(bytes("{\"b\":2}"));
+		assertThat(written.size()).isZero();
+		writer.flushDeferred();
+		assertThat(written.toString(StandardCharsets.UTF_8)).isEqualTo("{\"a\":1}\n{\"b\":2}\n");
+		assertThat(writes).hasSize(1);
+	}
+
+	@Test
 	void flushWithNothingQueuedOnlyFlushes() {
 		RecordingOutputStream out = new RecordingOutputStream();
 		NdjsonWriter writer = new NdjsonWriter(out, this.failures::incrementAndGet);
