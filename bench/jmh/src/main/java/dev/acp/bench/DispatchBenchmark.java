@@ -9,11 +9,15 @@ import java.util.concurrent.TimeUnit;
 import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
@@ -42,6 +46,14 @@ import org.springframework.stereotype.Component;
 @Fork(1)
 public class DispatchBenchmark {
 
+	/**
+	 * Whether calls are observed: {@code none} (no registry, the default of an
+	 * application without Actuator) or {@code metrics} (an observation registry timing
+	 * every call into a meter registry).
+	 */
+	@Param({ "none", "metrics" })
+	public String observations;
+
 	private ConfigurableApplicationContext context;
 
 	private JsonRpcConnection connection;
@@ -54,9 +66,15 @@ public class DispatchBenchmark {
 
 	@Setup(Level.Trial)
 	public void start() throws InterruptedException {
-		this.context = new SpringApplicationBuilder(BenchApplication.class).web(WebApplicationType.NONE)
-			.properties("acp.transport=none", "logging.level.root=WARN", "spring.main.banner-mode=off")
-			.run();
+		SpringApplicationBuilder application = new SpringApplicationBuilder(BenchApplication.class)
+			.web(WebApplicationType.NONE)
+			.properties("acp.transport=none", "logging.level.root=WARN", "spring.main.banner-mode=off");
+		if (this.observations.equals("metrics")) {
+			ObservationRegistry registry = ObservationRegistry.create();
+			registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
+			application.initializers((context) -> context.getBeanFactory().registerSingleton("observationRegistry", registry));
+		}
+		this.context = application.run();
 		this.connection = this.context.getBean(JsonRpcConnectionFactory.class).open("bench", this.answers::add);
 		byte[] initialize = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}"
 			.getBytes(StandardCharsets.UTF_8);
