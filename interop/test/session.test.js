@@ -44,7 +44,12 @@ for (const transport of TRANSPORTS) {
       const turn = await promptInNewSession(a, "buffers");
       assert.equal(turn.result.stopReason, "end_turn", `prompt answer ${JSON.stringify(turn.result)}`);
       assert.equal(bufferCalls.length - before, 1, `${BUFFERS_METHOD} calls during the prompt`);
-      assert.deepStrictEqual(bufferCalls.at(-1), { language: "rust" });
+      // The demo traces its calls: the W3C trace context rides in _meta, as ACP reserves it for
+      const { _meta: meta, ...params } = bufferCalls.at(-1);
+      assert.deepStrictEqual(params, { language: "rust" });
+      if (meta !== undefined) {
+        assert.match(meta.traceparent, /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/, `_meta was ${JSON.stringify(meta)}`);
+      }
       const requestAt = a.wire.indexOf((m) => m.method === BUFFERS_METHOD && "id" in m);
       assert.ok(requestAt >= 0 && requestAt < turn.updatesAt[0], "buffers request comes before the chunk");
       const text = await singleChunkText(a, turn);

@@ -116,6 +116,43 @@ class DemoAgentStdioIT {
 	}
 
 	@Test
+	void theHealthExtensionAnswersOverStdio() throws Exception {
+		try (DemoAgentProcess agent = DemoAgentProcess.start()) {
+			initializeAndStartSession(agent);
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"_acp-spring-boot/health\",\"params\":{}}");
+			JsonNode health = agent.next(TIMEOUT);
+			assertThat(health.path("result").path("status").asString()).isEqualTo("UP");
+			assertThat(
+					health.path("result").path("components").path("acp").path("details").path("transport").asString())
+				.isEqualTo("stdio");
+		}
+	}
+
+	@Test
+	void aPromptsTraceParentReachesTheAgentsCallToTheClient() throws Exception {
+		String traceId = "0af7651916cd43dd8448eb211c80319c";
+		try (DemoAgentProcess agent = DemoAgentProcess.start()) {
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1,"
+					+ "\"clientCapabilities\":{\"_meta\":{\"zed.dev\":{\"workspace\":true}}}}}");
+			assertThat(agent.next(TIMEOUT).path("id").asInt()).isZero();
+			agent.send(
+					"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session/new\",\"params\":{\"cwd\":\"/tmp\",\"mcpServers\":[]}}");
+			String sessionId = agent.next(TIMEOUT).path("result").path("sessionId").asString();
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"session/prompt\",\"params\":{\"sessionId\":\""
+					+ sessionId + "\",\"prompt\":[{\"type\":\"text\",\"text\":\"buffers\"}],"
+					+ "\"_meta\":{\"traceparent\":\"00-" + traceId + "-b7ad6b7169203331-01\"}}}");
+			JsonNode call = agent.next(TIMEOUT);
+			assertThat(call.path("method").asString()).isEqualTo("_zed.dev/workspace/buffers");
+			assertThat(call.path("params").path("_meta").path("traceparent").asString())
+				.startsWith("00-" + traceId + "-");
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":" + call.path("id") + ",\"result\":{\"buffers\":[]}}");
+			JsonNode update = agent.next(TIMEOUT);
+			assertThat(update.path("method").asString()).isEqualTo("session/update");
+			assertThat(agent.next(TIMEOUT).path("result").path("stopReason").asString()).isEqualTo("end_turn");
+		}
+	}
+
+	@Test
 	void aBadPromptLeavesTheSessionUsable() throws Exception {
 		try (DemoAgentProcess agent = DemoAgentProcess.start()) {
 			String sessionId = initializeAndStartSession(agent);
