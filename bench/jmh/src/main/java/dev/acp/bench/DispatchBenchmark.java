@@ -71,8 +71,10 @@ public class DispatchBenchmark {
 			.properties("acp.transport=none", "logging.level.root=WARN", "spring.main.banner-mode=off");
 		if (this.observations.equals("metrics")) {
 			ObservationRegistry registry = ObservationRegistry.create();
-			registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
-			application.initializers((context) -> context.getBeanFactory().registerSingleton("observationRegistry", registry));
+			registry.observationConfig()
+				.observationHandler(new DefaultMeterObservationHandler(new SimpleMeterRegistry()));
+			application
+				.initializers((context) -> context.getBeanFactory().registerSingleton("observationRegistry", registry));
 		}
 		this.context = application.run();
 		this.connection = this.context.getBean(JsonRpcConnectionFactory.class).open("bench", this.answers::add);
