@@ -1,5 +1,8 @@
 package dev.acp.spring.autoconfigure;
 
+import java.io.InputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,23 +59,50 @@ class AcpAutoConfigurationTests {
 		});
 	}
 
-	@Test
-	void stdioTransportIsTheDefault() {
-		new ApplicationContextRunner()
-			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class))
-			.run((context) -> assertThat(context).hasSingleBean(StdioTransportLifecycle.class));
+	/**
+	 * Run with standard input replaced by a pipe that ends afterwards: a stdio transport
+	 * must never read the test JVM's own standard input (the test runner's channel).
+	 */
+	private static void withPipedStandardInput(ThrowingRunnable test) throws Exception {
+		InputStream original = System.in;
+		PipedOutputStream input = new PipedOutputStream();
+		System.setIn(new PipedInputStream(input));
+		try {
+			test.run();
+		}
+		finally {
+			input.close();
+			System.setIn(original);
+		}
+	}
+
+	@FunctionalInterface
+	private interface ThrowingRunnable {
+
+		void run() throws Exception;
+
 	}
 
 	@Test
-	void webSocketTransportIsConfiguredInAServletWebApplication() {
-		WebApplicationContextRunner web = new WebApplicationContextRunner().withConfiguration(AutoConfigurations
-			.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class, AcpWebSocketAutoConfiguration.class));
+	void stdioTransportIsTheDefault() throws Exception {
+		withPipedStandardInput(() -> new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class))
+			.withPropertyValues("acp.stdio.exit-on-close=false")
+			.run((context) -> assertThat(context).hasSingleBean(StdioTransportLifecycle.class)));
+	}
+
+	@Test
+	void webSocketTransportIsConfiguredInAServletWebApplication() throws Exception {
+		WebApplicationContextRunner web = new WebApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class,
+					AcpWebSocketAutoConfiguration.class))
+			.withPropertyValues("acp.stdio.exit-on-close=false");
 		web.withPropertyValues("acp.transport=websocket")
 			.run((context) -> assertThat(context).hasSingleBean(AcpWebSocketHandler.class)
 				.hasSingleBean(WebSocketTransportLifecycle.class)
 				.doesNotHaveBean(StdioTransportLifecycle.class));
-		web.run((context) -> assertThat(context).doesNotHaveBean(AcpWebSocketHandler.class)
-			.hasSingleBean(StdioTransportLifecycle.class));
+		withPipedStandardInput(() -> web.run((context) -> assertThat(context).doesNotHaveBean(AcpWebSocketHandler.class)
+			.hasSingleBean(StdioTransportLifecycle.class)));
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class,
 					AcpWebSocketAutoConfiguration.class))

@@ -1,7 +1,6 @@
 package dev.acp.spring.transport.stdio;
 
 import java.io.FileDescriptor;
-import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -61,14 +60,15 @@ public final class StdioStreams {
 	}
 
 	/**
-	 * The stream protocol messages are read from: the real standard input.
+	 * The stream protocol messages are read from: standard input ({@code System.in},
+	 * which a test may replace).
 	 * @return the stream
 	 */
 	public static InputStream protocolInput() {
 		synchronized (lock) {
 			inputClaimed = true;
 		}
-		return new FileInputStream(FileDescriptor.in);
+		return System.in;
 	}
 
 	/**

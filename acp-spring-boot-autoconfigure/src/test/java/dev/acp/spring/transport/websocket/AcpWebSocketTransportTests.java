@@ -263,18 +263,22 @@ class AcpWebSocketTransportTests {
 			Awaitility.await().atMost(TIMEOUT).until(() -> connections.stream().allMatch(JsonRpcConnection::isClosed));
 			for (Client client : clients) {
 				client.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"_ws.test/echo\",\"params\":{}}");
-				JsonNode refused = this.mapper.readTree(client.next());
-				assertThat(refused.at("/id").asInt()).isEqualTo(2);
-				assertThat(refused.at("/error/code").asInt()).isEqualTo(-32800);
 			}
 		}
 		finally {
 			gate.release.countDown();
 		}
 		for (Client client : clients) {
-			JsonNode drained = this.mapper.readTree(client.next());
-			assertThat(drained.at("/id").asInt()).isEqualTo(1);
-			assertThat(drained.at("/result/waited").asBoolean()).isTrue();
+			// a request sent during the drain is refused -32800 if the server still reads
+			// it (the web server's own graceful shutdown may stop reading first), and the
+			// request in flight is answered before the socket closes with 1001
+			JsonNode message = this.mapper.readTree(client.next());
+			if (message.at("/id").asInt() == 2) {
+				assertThat(message.at("/error/code").asInt()).isEqualTo(-32800);
+				message = this.mapper.readTree(client.next());
+			}
+			assertThat(message.at("/id").asInt()).isEqualTo(1);
+			assertThat(message.at("/result/waited").asBoolean()).isTrue();
 			assertThat(client.closed.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).getCode()).isEqualTo(1001);
 		}
 		closer.join(TIMEOUT.toMillis());
@@ -362,7 +366,12 @@ class AcpWebSocketTransportTests {
 		assertThat(RawSocket.statusOf(port, Map.of())).startsWith("HTTP/1.1 101");
 		assertThat(RawSocket.statusOf(port, Map.of("Origin", "http://localhost:" + port))).startsWith("HTTP/1.1 101");
 		assertThat(RawSocket.statusOf(port, Map.of("Origin", "https://evil.example"))).startsWith("HTTP/1.1 403");
-		assertThat(this.context.getBean(JsonRpcConnectionFactory.class).openConnections()).isEmpty();
+		// the two accepted raw sockets closed on the client side; their server side
+		// closes
+		// asynchronously
+		Awaitility.await()
+			.atMost(TIMEOUT)
+			.until(() -> this.context.getBean(JsonRpcConnectionFactory.class).openConnections().isEmpty());
 	}
 
 	@Test
