@@ -791,11 +791,16 @@ class JsonRpcConnectionTests {
 	@Test
 	void aHandlerMayStillCallThePeerWhileTheConnectionDrains() {
 		CompletableFuture<Object> result = new CompletableFuture<>();
-		this.handler.onRequest("slow", (request) -> result);
+		CountDownLatch started = latch();
+		this.handler.onRequest("slow", (request) -> {
+			started.countDown();
+			return result;
+		});
 		request(1, "slow");
-		waiting().until(() -> this.handler.started.get() == 1);
+		awaitLatch(started);
 		CompletableFuture<Boolean> closing = CompletableFuture
 			.supplyAsync(() -> this.factory.close(this.connection, Duration.ofSeconds(30)), this.executor);
+		// the close runs on another thread: wait for it to begin, then call the peer
 		waiting().until(this.connection::isClosed);
 		CompletableFuture<JsonNode> outbound = this.connection.request("client/method", null);
 		assertThat(outbound).isNotDone();
@@ -852,19 +857,21 @@ class JsonRpcConnectionTests {
 					(connection) -> this.handler);
 			this.connection = this.factory.open("test", this.sink);
 			CountDownLatch release = latch();
-			List<String> handled = new CopyOnWriteArrayList<>();
+			CountDownLatch started = latch();
+			CountDownLatch handled = latch();
 			this.handler.onRequest("block", (request) -> {
+				started.countDown();
 				awaitLatch(release);
 				return CompletableFuture.completedFuture("done");
 			});
-			this.handler.onNotification("n", (notification) -> handled.add("n"));
+			this.handler.onNotification("n", (notification) -> handled.countDown());
 			request(1, "block");
-			waiting().until(() -> this.handler.started.get() == 1);
+			awaitLatch(started);
 			request(2, "block");
 			JsonNode busy = this.sink.awaitResponse("2");
 			assertThat(busy.at("/error/code").asInt()).isEqualTo(-32001);
 			notification("n", null);
-			waiting().until(() -> handled.size() == 1);
+			awaitLatch(handled);
 			release.countDown();
 			assertThat(this.sink.awaitResponse("1").get("result").stringValue()).isEqualTo("done");
 		}

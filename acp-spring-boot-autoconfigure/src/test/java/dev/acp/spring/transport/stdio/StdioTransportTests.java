@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -116,7 +117,7 @@ class StdioTransportTests {
 	}
 
 	@Test
-	void aFailedWriteToStandardOutputClosesTheConnectionAndCancelsWhatRuns() throws IOException {
+	void aFailedWriteToStandardOutputClosesTheConnectionAndCancelsWhatRuns() throws Exception {
 		this.input = new PipedOutputStream();
 		PipedInputStream in = new PipedInputStream(this.input, 64 * 1024);
 		OutputStream broken = new OutputStream() {
@@ -132,12 +133,16 @@ class StdioTransportTests {
 			}
 
 		};
-		this.transport = new StdioTransport(this.factory, in, broken, 1024, Duration.ofSeconds(30),
-				this.inputClosed::incrementAndGet);
+		CountDownLatch closed = new CountDownLatch(1);
+		this.transport = new StdioTransport(this.factory, in, broken, 1024, Duration.ofSeconds(30), () -> {
+			this.inputClosed.incrementAndGet();
+			closed.countDown();
+		});
 		this.transport.start();
 		write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"slow\"}\n");
 		write("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"echo\",\"params\":{}}\n");
-		waiting().until(() -> this.inputClosed.get() == 1);
+		assertThat(closed.await(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(this.inputClosed).hasValue(1);
 		assertThat(this.transport.connection().isClosed()).isTrue();
 		assertThat(this.transport.isRunning()).isFalse();
 	}
