@@ -1,10 +1,8 @@
 package dev.acp.spring.actuate;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,11 +10,11 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 
+import dev.acp.spring.agent.TestPeer;
 import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.annotation.AcpNotification;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.autoconfigure.AcpTransportStatus;
-import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.method.AcpMethodRegistry;
@@ -78,8 +76,8 @@ class AcpActuatorAutoConfigurationTests {
 	@Test
 	void healthIsUpWithTheTransportConnectionsInFlightRequestsAndHandlers() {
 		this.contextRunner.run((context) -> {
-			Peer peer = new Peer(context);
-			peer.initialize();
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
 			Health health = context.getBean(AcpHealthIndicator.class).health(true);
 			assertThat(health.getStatus()).isEqualTo(Status.UP);
 			assertThat(health.getDetails()).containsEntry("transport", "none")
@@ -123,8 +121,8 @@ class AcpActuatorAutoConfigurationTests {
 		this.contextRunner
 			.withPropertyValues("management.endpoints.jmx.exposure.include=acp", "spring.jmx.enabled=true")
 			.run((context) -> {
-				Peer peer = new Peer(context);
-				peer.initialize();
+				TestPeer peer = new TestPeer(context);
+				peer.initialize("{}");
 				peer.call("session/new", "{\"cwd\":\"/tmp\",\"mcpServers\":[]}");
 				AcpEndpoint.AcpDescriptor acp = context.getBean(AcpEndpoint.class).acp();
 				assertThat(acp.handlers()).extracting(AcpEndpoint.HandlerDescriptor::name)
@@ -134,8 +132,8 @@ class AcpActuatorAutoConfigurationTests {
 				assertThat(acp.handlers().get(2).extension()).isFalse();
 				assertThat(acp.capabilities().meta()).containsKey("ops.test");
 				assertThat(acp.connections()).singleElement().satisfies((connection) -> {
-					assertThat(connection.clientName()).isEqualTo("ops-client");
-					assertThat(connection.clientVersion()).isEqualTo("2.0");
+					assertThat(connection.clientName()).isEqualTo("test-client");
+					assertThat(connection.clientVersion()).isEqualTo("1.0");
 					assertThat(connection.protocolVersion()).isOne();
 					assertThat(connection.sessions()).isOne();
 					assertThat(connection.transport()).isEqualTo("test");
@@ -146,8 +144,8 @@ class AcpActuatorAutoConfigurationTests {
 	@Test
 	void callsAreMeasuredWithLowCardinalityTagsAndUnknownNamesCollapse() {
 		observed().run((context) -> {
-			Peer peer = new Peer(context);
-			peer.initialize();
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
 			peer.call("_ops.test/ping", "{}");
 			peer.call("_random/a1", "{}");
 			peer.call("_random/b2", "{}");
@@ -179,7 +177,7 @@ class AcpActuatorAutoConfigurationTests {
 			.withPropertyValues("management.tracing.sampling.probability=1.0")
 			.withUserConfiguration(SpanExporterConfiguration.class)
 			.run((context) -> {
-				Peer peer = new Peer(context);
+				TestPeer peer = new TestPeer(context);
 				peer.initialize("{\"_meta\":{\"client.test\":{}}}");
 				peer.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"_ops.test/ping\",\"params\":{\"_meta\":"
 						+ "{\"traceparent\":\"00-" + TRACE_ID + "-00f067aa0ba902b7-01\"},\"call\":true}}");
@@ -204,8 +202,8 @@ class AcpActuatorAutoConfigurationTests {
 	@Test
 	void healthExtensionAnswersTheHealthOverAcpWhenEnabledAndIsAdvertised() {
 		this.contextRunner.withPropertyValues("acp.health-extension.enabled=true").run((context) -> {
-			Peer peer = new Peer(context);
-			JsonNode initialized = peer.initialize();
+			TestPeer peer = new TestPeer(context);
+			JsonNode initialized = peer.initialize("{}");
 			assertThat(initialized.at("/agentCapabilities/_meta/acp-spring-boot/methods").toString())
 				.isEqualTo("[\"_acp-spring-boot/health\"]");
 			JsonNode health = peer.call("_acp-spring-boot/health", "{}").get("result");
@@ -235,54 +233,6 @@ class AcpActuatorAutoConfigurationTests {
 			}
 
 		};
-	}
-
-	/**
-	 * A client driving one in-memory connection.
-	 */
-	static final class Peer {
-
-		private final JsonRpcCodec codec;
-
-		private final JsonRpcConnection connection;
-
-		private final BlockingQueue<JsonNode> received = new LinkedBlockingQueue<>();
-
-		private int nextId = 1;
-
-		Peer(ApplicationContext context) {
-			this.codec = context.getBean(JsonRpcCodec.class);
-			this.connection = context.getBean(JsonRpcConnectionFactory.class)
-				.open("test", (frame) -> this.received.add(this.codec.mapper().readTree(frame)));
-		}
-
-		void send(String json) {
-			byte[] frame = json.getBytes(StandardCharsets.UTF_8);
-			this.connection.receive(frame, 0, frame.length);
-		}
-
-		JsonNode next() throws InterruptedException {
-			JsonNode message = this.received.poll(10, TimeUnit.SECONDS);
-			assertThat(message).as("a message within 10 s").isNotNull();
-			return message;
-		}
-
-		JsonNode call(String method, String params) throws InterruptedException {
-			send("{\"jsonrpc\":\"2.0\",\"id\":" + (this.nextId++) + ",\"method\":\"" + method + "\",\"params\":"
-					+ params + "}");
-			return next();
-		}
-
-		JsonNode initialize() throws InterruptedException {
-			return initialize("{}");
-		}
-
-		JsonNode initialize(String capabilities) throws InterruptedException {
-			return call("initialize", "{\"protocolVersion\":1,\"clientCapabilities\":" + capabilities
-					+ ",\"clientInfo\":{\"name\":\"ops-client\",\"version\":\"2.0\"}}")
-				.get("result");
-		}
-
 	}
 
 	@Configuration(proxyBeanMethods = false)

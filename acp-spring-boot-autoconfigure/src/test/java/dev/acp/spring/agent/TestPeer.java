@@ -18,7 +18,7 @@ import org.springframework.context.ApplicationContext;
  *
  * @author ACP Spring Boot Starter contributors
  */
-final class TestPeer {
+public final class TestPeer {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
@@ -28,22 +28,24 @@ final class TestPeer {
 
 	private final BlockingQueue<JsonNode> received = new LinkedBlockingQueue<>();
 
-	TestPeer(ApplicationContext context) {
+	private int nextId = 1000;
+
+	public TestPeer(ApplicationContext context) {
 		this.codec = context.getBean(JsonRpcCodec.class);
 		this.connection = context.getBean(JsonRpcConnectionFactory.class)
 			.open("test", (frame) -> this.received.add(this.codec.mapper().readTree(frame)));
 	}
 
-	JsonRpcConnection connection() {
+	public JsonRpcConnection connection() {
 		return this.connection;
 	}
 
-	void send(String json) {
+	public void send(String json) {
 		byte[] frame = json.getBytes(StandardCharsets.UTF_8);
 		this.connection.receive(frame, 0, frame.length);
 	}
 
-	JsonNode next() throws InterruptedException {
+	public JsonNode next() throws InterruptedException {
 		JsonNode message = this.received.poll(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
 		if (message == null) {
 			throw new AssertionError("No message within " + TIMEOUT);
@@ -51,17 +53,28 @@ final class TestPeer {
 		return message;
 	}
 
-	JsonNode poll(Duration timeout) throws InterruptedException {
+	public JsonNode poll(Duration timeout) throws InterruptedException {
 		return this.received.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
 	}
 
-	JsonNode call(int id, String method, String params) throws InterruptedException {
+	public JsonNode call(int id, String method, String params) throws InterruptedException {
 		send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\""
 				+ ((params != null) ? ",\"params\":" + params : "") + "}");
 		return next();
 	}
 
-	JsonNode initialize(String clientCapabilities) throws InterruptedException {
+	/**
+	 * Send a request with the next free id and return the next message.
+	 * @param method the method
+	 * @param params the params as JSON
+	 * @return the answer
+	 * @throws InterruptedException if interrupted
+	 */
+	public JsonNode call(String method, String params) throws InterruptedException {
+		return call(this.nextId++, method, params);
+	}
+
+	public JsonNode initialize(String clientCapabilities) throws InterruptedException {
 		JsonNode answer = call(0, "initialize", "{\"protocolVersion\":1,\"clientCapabilities\":" + clientCapabilities
 				+ ",\"clientInfo\":{\"name\":\"test-client\",\"version\":\"1.0\"}}");
 		if (!answer.has("result")) {
