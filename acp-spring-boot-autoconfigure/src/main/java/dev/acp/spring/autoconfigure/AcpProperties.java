@@ -260,9 +260,24 @@ public class AcpProperties {
 		private Duration drainTimeout = Duration.ofSeconds(10);
 
 		/**
+		 * How long a write to standard output may stay blocked (the client does not read
+		 * it) before the client is treated as gone and the connection closes as at end of
+		 * input; zero for no limit.
+		 */
+		private Duration sendTimeLimit = Duration.ofSeconds(60);
+
+		/**
 		 * Whether the process exits once standard input closed and the context closed.
 		 */
 		private boolean exitOnClose = true;
+
+		public Duration getSendTimeLimit() {
+			return this.sendTimeLimit;
+		}
+
+		public void setSendTimeLimit(Duration sendTimeLimit) {
+			this.sendTimeLimit = sendTimeLimit;
+		}
 
 		public DataSize getMaxLineLength() {
 			return this.maxLineLength;

@@ -45,7 +45,7 @@ public class StdioTransportLifecycle implements SmartLifecycle, ApplicationConte
 		this.transport = new StdioTransport(this.connectionFactory, StdioStreams.protocolInput(),
 				StdioStreams.protocolOutput(),
 				(int) Math.min(Integer.MAX_VALUE - 8, this.properties.getMaxLineLength().toBytes()),
-				this.properties.getDrainTimeout(), this::inputClosed);
+				this.properties.getDrainTimeout(), this.properties.getSendTimeLimit(), this::inputClosed);
 		this.transport.start();
 	}
 

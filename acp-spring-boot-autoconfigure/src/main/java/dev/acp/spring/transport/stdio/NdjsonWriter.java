@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -55,7 +56,9 @@ final class NdjsonWriter implements MessageSink {
 
 	private int count;
 
-	private volatile boolean failed;
+	private final AtomicBoolean failed = new AtomicBoolean();
+
+	private volatile long writingSince;
 
 	private volatile Thread deferring;
 
@@ -74,9 +77,28 @@ final class NdjsonWriter implements MessageSink {
 		this.deferring = thread;
 	}
 
+	/**
+	 * How long the write in progress has been blocked (the client is not reading).
+	 * @param now the current {@link System#nanoTime()}
+	 * @return nanoseconds, {@code 0} when no write is in progress
+	 */
+	long blockedNanos(long now) {
+		long since = this.writingSince;
+		return (since != 0) ? now - since : 0;
+	}
+
+	/**
+	 * Give up on the output as if a write had failed: what is queued and what comes later
+	 * is dropped, and the failure callback runs (once). A thread blocked in a write stays
+	 * blocked until the client reads or the process ends.
+	 */
+	void abandon() {
+		fail();
+	}
+
 	@Override
 	public void send(byte[] frame) {
-		if (this.failed) {
+		if (this.failed.get()) {
 			return;
 		}
 		this.queue.add(frame);
@@ -113,7 +135,7 @@ final class NdjsonWriter implements MessageSink {
 				this.lock.unlock();
 			}
 		}
-		while (!this.queue.isEmpty() && !this.failed);
+		while (!this.queue.isEmpty() && !this.failed.get());
 	}
 
 	/**
@@ -138,6 +160,9 @@ final class NdjsonWriter implements MessageSink {
 	 * @return whether everything queued was written
 	 */
 	boolean flush(Duration timeout) {
+		if (this.failed.get()) {
+			return false;
+		}
 		try {
 			if (!this.lock.tryLock(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
 				return false;
@@ -154,15 +179,16 @@ final class NdjsonWriter implements MessageSink {
 			this.lock.unlock();
 		}
 		drain();
-		return this.queue.isEmpty() && !this.failed;
+		return this.queue.isEmpty() && !this.failed.get();
 	}
 
 	private void writeQueued() {
-		if (this.failed) {
+		if (this.failed.get()) {
 			this.queue.clear();
 			this.queuedBytes.set(0);
 			return;
 		}
+		this.writingSince = System.nanoTime() | 1;
 		try {
 			byte[] frame;
 			while ((frame = this.queue.poll()) != null) {
@@ -176,12 +202,23 @@ final class NdjsonWriter implements MessageSink {
 			this.out.flush();
 		}
 		catch (IOException ex) {
-			this.failed = true;
-			this.queue.clear();
-			this.queuedBytes.set(0);
-			logger.warn("Could not write to standard output: " + ex.getMessage());
-			this.onFailure.run();
+			if (!this.failed.get()) {
+				logger.warn("Could not write to standard output: " + ex.getMessage());
+			}
+			fail();
 		}
+		finally {
+			this.writingSince = 0;
+		}
+	}
+
+	private void fail() {
+		if (!this.failed.compareAndSet(false, true)) {
+			return;
+		}
+		this.queue.clear();
+		this.queuedBytes.set(0);
+		this.onFailure.run();
 	}
 
 	private void write(byte[] frame) throws IOException {

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -42,6 +43,8 @@ public final class StdioTransport {
 
 	private final Duration drainTimeout;
 
+	private final Duration sendTimeLimit;
+
 	private final Runnable onInputClosed;
 
 	private final Object lifecycleMonitor = new Object();
@@ -65,15 +68,19 @@ public final class StdioTransport {
 	 * @param out where messages are written
 	 * @param maxLineLength the longest accepted line, in bytes
 	 * @param drainTimeout how long in-flight requests may finish when input ends
+	 * @param sendTimeLimit how long a write may stay blocked (the client does not read)
+	 * before the client is treated as gone and the connection closes as at end of input;
+	 * zero or negative for no limit
 	 * @param onInputClosed run once input ended and the connection closed
 	 */
 	public StdioTransport(JsonRpcConnectionFactory connectionFactory, InputStream in, OutputStream out,
-			int maxLineLength, Duration drainTimeout, Runnable onInputClosed) {
+			int maxLineLength, Duration drainTimeout, Duration sendTimeLimit, Runnable onInputClosed) {
 		this.connectionFactory = connectionFactory;
 		this.in = in;
 		this.out = out;
 		this.maxLineLength = maxLineLength;
 		this.drainTimeout = drainTimeout;
+		this.sendTimeLimit = sendTimeLimit;
 		this.onInputClosed = onInputClosed;
 	}
 
@@ -89,6 +96,31 @@ public final class StdioTransport {
 			this.connection = this.connectionFactory.open("stdio", this.writer);
 			this.reader = new Thread(this::read, "acp-stdio-reader");
 			this.reader.start();
+			if (this.sendTimeLimit.compareTo(Duration.ZERO) > 0) {
+				Thread watchdog = new Thread(this::watchOutput, "acp-stdio-output-watchdog");
+				watchdog.setDaemon(true);
+				watchdog.start();
+			}
+		}
+	}
+
+	/**
+	 * A client that neither reads the agent's output nor closes it would leave a write
+	 * (and with it the reading thread, which then never sees the end of input) blocked
+	 * for ever: past the send time limit the output is abandoned, which closes the
+	 * connection.
+	 */
+	private void watchOutput() {
+		long limit = this.sendTimeLimit.toNanos();
+		long period = Math.max(limit / 4, TimeUnit.MILLISECONDS.toNanos(10));
+		while (this.closedLatch.getCount() > 0) {
+			LockSupport.parkNanos(this, period);
+			if (this.writer.blockedNanos(System.nanoTime()) > limit) {
+				logger
+					.warn("Standard output was not read for " + this.sendTimeLimit + "; the client is treated as gone");
+				this.writer.abandon();
+				return;
+			}
 		}
 	}
 

@@ -81,7 +81,7 @@ class StdioTransportTests {
 	private StdioTransport start(int maxLineLength, Duration drainTimeout) throws IOException {
 		this.input = new PipedOutputStream();
 		PipedInputStream in = new PipedInputStream(this.input, 4 * 1024 * 1024);
-		this.transport = new StdioTransport(this.factory, in, this.out, maxLineLength, drainTimeout,
+		this.transport = new StdioTransport(this.factory, in, this.out, maxLineLength, drainTimeout, Duration.ZERO,
 				this.inputClosed::incrementAndGet);
 		this.transport.start();
 		return this.transport;
@@ -134,10 +134,11 @@ class StdioTransportTests {
 
 		};
 		CountDownLatch closed = new CountDownLatch(1);
-		this.transport = new StdioTransport(this.factory, in, broken, 1024, Duration.ofSeconds(30), () -> {
-			this.inputClosed.incrementAndGet();
-			closed.countDown();
-		});
+		this.transport = new StdioTransport(this.factory, in, broken, 1024, Duration.ofSeconds(30), Duration.ZERO,
+				() -> {
+					this.inputClosed.incrementAndGet();
+					closed.countDown();
+				});
 		this.transport.start();
 		write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"slow\"}\n");
 		write("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"echo\",\"params\":{}}\n");
@@ -145,6 +146,50 @@ class StdioTransportTests {
 		assertThat(this.inputClosed).hasValue(1);
 		assertThat(this.transport.connection().isClosed()).isTrue();
 		assertThat(this.transport.isRunning()).isFalse();
+	}
+
+	@Test
+	void aClientThatNeverReadsStandardOutputIsTreatedAsGoneAfterTheSendTimeLimit() throws Exception {
+		this.input = new PipedOutputStream();
+		PipedInputStream in = new PipedInputStream(this.input, 64 * 1024);
+		CountDownLatch writing = new CountDownLatch(1);
+		CountDownLatch released = new CountDownLatch(1);
+		OutputStream unread = new OutputStream() {
+
+			@Override
+			public void write(int b) throws IOException {
+				write(new byte[] { (byte) b }, 0, 1);
+			}
+
+			@Override
+			public void write(byte[] b, int off, int len) throws IOException {
+				writing.countDown();
+				try {
+					released.await();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			}
+
+		};
+		CountDownLatch closed = new CountDownLatch(1);
+		this.transport = new StdioTransport(this.factory, in, unread, 1024, Duration.ofSeconds(30),
+				Duration.ofMillis(200), () -> {
+					this.inputClosed.incrementAndGet();
+					closed.countDown();
+				});
+		try {
+			this.transport.start();
+			write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"echo\",\"params\":{}}\n");
+			assertThat(writing.await(10, TimeUnit.SECONDS)).isTrue();
+			assertThat(closed.await(10, TimeUnit.SECONDS)).isTrue();
+			assertThat(this.transport.connection().isClosed()).isTrue();
+			assertThat(this.transport.failure()).isEqualTo("Standard output failed");
+		}
+		finally {
+			released.countDown();
+		}
 	}
 
 	@Test
