@@ -124,6 +124,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * How the agent names itself in the {@code initialize} answer ({@code agentInfo}).
+	 */
 	public static class Agent {
 
 		/**
@@ -169,6 +172,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * Authentication the agent asks of its clients.
+	 */
 	public static class Auth {
 
 		/**
@@ -200,6 +206,9 @@ public class AcpProperties {
 			this.required = required;
 		}
 
+		/**
+		 * One authentication method advertised in {@code authMethods}.
+		 */
 		public static class Method {
 
 			/**
@@ -245,6 +254,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * The stdio transport ({@code acp.transport=stdio}).
+	 */
 	public static class Stdio {
 
 		/**
@@ -290,6 +302,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * The WebSocket transport ({@code acp.transport=websocket}).
+	 */
 	public static class Websocket {
 
 		/**
@@ -424,6 +439,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * The opt-in {@code _acp-spring-boot/health} extension method.
+	 */
 	public static class HealthExtension {
 
 		/**
@@ -443,6 +461,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * The bearer-token check on the WebSocket handshake.
+	 */
 	public static class WebsocketAuth {
 
 		/**
@@ -481,6 +502,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * The threads handler methods run on, and the bound on waiting requests.
+	 */
 	public static class Handlers {
 
 		/**
@@ -513,6 +537,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * Calls the agent makes to the client.
+	 */
 	public static class Client {
 
 		/**
@@ -530,6 +557,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * What configuration advertises for one extension namespace.
+	 */
 	public static class Extension {
 
 		/**
