@@ -124,6 +124,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * How the agent names itself in the {@code initialize} answer ({@code agentInfo}).
+	 */
 	public static class Agent {
 
 		/**
@@ -169,6 +172,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * Authentication the agent asks of its clients.
+	 */
 	public static class Auth {
 
 		/**
@@ -200,6 +206,9 @@ public class AcpProperties {
 			this.required = required;
 		}
 
+		/**
+		 * One authentication method advertised in {@code authMethods}.
+		 */
 		public static class Method {
 
 			/**
@@ -245,6 +254,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * The stdio transport ({@code acp.transport=stdio}).
+	 */
 	public static class Stdio {
 
 		/**
@@ -305,6 +317,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * The WebSocket transport ({@code acp.transport=websocket}).
+	 */
 	public static class Websocket {
 
 		/**
@@ -439,6 +454,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * The opt-in {@code _acp-spring-boot/health} extension method.
+	 */
 	public static class HealthExtension {
 
 		/**
@@ -458,6 +476,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * The bearer-token check on the WebSocket handshake.
+	 */
 	public static class WebsocketAuth {
 
 		/**
@@ -496,6 +517,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * The threads handler methods run on, and the bound on waiting requests.
+	 */
 	public static class Handlers {
 
 		/**
@@ -528,6 +552,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * Calls the agent makes to the client.
+	 */
 	public static class Client {
 
 		/**
@@ -545,6 +572,9 @@ public class AcpProperties {
 
 	}
 
+	/**
+	 * What configuration advertises for one extension namespace.
+	 */
 	public static class Extension {
 
 		/**
