@@ -22,12 +22,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DemoAgentLifecycleIT {
 
-	private static final Duration TIMEOUT = Duration.ofSeconds(30);
+	private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
 	private static final Duration DRAIN = Duration.ofSeconds(2);
 
-	/** Closing the context after the drain: well under a second, with room for CI. */
-	private static final Duration CLOSE_GRACE = Duration.ofMillis(2500);
+	/** Closing the context after the drain: under a second on a quiet machine, with room for a loaded one. */
+	private static final Duration CLOSE_GRACE = Duration.ofSeconds(10);
 
 	private static final int SESSIONS = 4;
 
