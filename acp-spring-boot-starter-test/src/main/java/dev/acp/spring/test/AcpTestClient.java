@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
@@ -105,7 +106,7 @@ public final class AcpTestClient implements AutoCloseable {
 	/** The transport name the agent sees on this client's connection. */
 	public static final String TRANSPORT = "in-memory";
 
-	private static final AtomicLong requestIds = new AtomicLong(1_000_000);
+	private static final AtomicLong REQUEST_IDS = new AtomicLong(1_000_000);
 
 	private final JsonRpcConnectionFactory agentFactory;
 
@@ -388,7 +389,7 @@ public final class AcpTestClient implements AutoCloseable {
 			if (failure == null) {
 				return AcpResponse.result(method, result, this.mapper);
 			}
-			Throwable cause = (failure.getCause() != null && !(failure instanceof JsonRpcException))
+			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null)
 					? failure.getCause() : failure;
 			if (cause instanceof JsonRpcException ex) {
 				return AcpResponse.error(method, ex.getError(), this.mapper);
@@ -525,7 +526,7 @@ public final class AcpTestClient implements AutoCloseable {
 	 * @see #requestContext(String, Object)
 	 */
 	public AcpRequestContext requestContext(String method, Object params, CompletableFuture<?> cancellation) {
-		return AcpRequestContext.forRequest(method, JsonNodeFactory.instance.numberNode(requestIds.incrementAndGet()),
+		return AcpRequestContext.forRequest(method, JsonNodeFactory.instance.numberNode(REQUEST_IDS.incrementAndGet()),
 				tree(params), agentConnection(), this.mapper, cancellation);
 	}
 

@@ -1,5 +1,6 @@
 package dev.acp.spring.test;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -201,6 +202,22 @@ class AcpTestClientTests {
 			CompletableFuture<AcpResponse> turn = client.promptAsync(sessionId, "wait");
 			client.cancel(sessionId);
 			assertThat(turn.join().result(PromptResponse.class).stopReason()).isEqualTo(StopReason.CANCELLED);
+		});
+	}
+
+	@Test
+	void aCallWithoutAnswerInTimeFailsTheTestAndIsCancelledAtTheAgent() {
+		this.runner.run((context) -> {
+			AcpTestClient client = context.getBean(AcpTestClient.class);
+			client.initialize();
+			String sessionId = client.newSession();
+			client.timeout(Duration.ofMillis(200));
+			assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> client.prompt(sessionId, "wait"))
+				.withMessageContaining("No answer to 'session/prompt'");
+			// the turns of a session run one at a time: this one starts once the agent
+			// has ended the abandoned one on its $/cancel_request
+			client.timeout(AcpTestClient.DEFAULT_TIMEOUT);
+			assertThat(client.prompt(sessionId, "next").stopReason()).isEqualTo(StopReason.END_TURN);
 		});
 	}
 
