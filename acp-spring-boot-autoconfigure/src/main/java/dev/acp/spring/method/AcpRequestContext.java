@@ -2,6 +2,7 @@ package dev.acp.spring.method;
 
 import java.util.Collections;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import dev.acp.spring.jsonrpc.InboundRequest;
 import tools.jackson.core.type.TypeReference;
@@ -12,6 +13,10 @@ import tools.jackson.databind.ObjectMapper;
  * What a handler knows about the call it serves: the method, the request id, the
  * {@code _meta} of the params (with W3C trace context), the connection and whether the
  * request was cancelled.
+ * <p>
+ * The starter creates one per call. A unit test of a handler method creates one with
+ * {@link #forRequest} or {@link #forNotification} (the test module's
+ * {@code AcpTestClient.requestContext} gives one whose connection and client are real).
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -30,6 +35,10 @@ public final class AcpRequestContext {
 
 	private final InboundRequest request;
 
+	private final boolean notification;
+
+	private final CompletableFuture<?> cancellation;
+
 	private final ObjectMapper mapper;
 
 	private Map<String, Object> meta;
@@ -45,12 +54,55 @@ public final class AcpRequestContext {
 	 */
 	public AcpRequestContext(String method, JsonNode id, JsonNode params, AcpConnection connection,
 			InboundRequest request, ObjectMapper mapper) {
+		this(method, id, params, connection, request, request == null, null, mapper);
+	}
+
+	private AcpRequestContext(String method, JsonNode id, JsonNode params, AcpConnection connection,
+			InboundRequest request, boolean notification, CompletableFuture<?> cancellation, ObjectMapper mapper) {
 		this.method = method;
 		this.id = id;
 		this.params = params;
 		this.connection = connection;
 		this.request = request;
+		this.notification = notification;
+		this.cancellation = cancellation;
 		this.mapper = mapper;
+	}
+
+	/**
+	 * Create the context of a request outside a running connection, for a test of a
+	 * handler method: it is cancelled once {@code cancellation} completes (normally or
+	 * not), which runs the {@link #onCancel} callbacks.
+	 * @param method the method name
+	 * @param id the request id (a string or number node)
+	 * @param params the params, or {@code null}
+	 * @param connection the connection the handler sees (its {@link #client()} is the
+	 * connection's)
+	 * @param mapper the protocol mapper, reading {@link #meta()}
+	 * @param cancellation completes when the request is cancelled, or {@code null} for a
+	 * request never cancelled
+	 * @return the context
+	 */
+	public static AcpRequestContext forRequest(String method, JsonNode id, JsonNode params, AcpConnection connection,
+			ObjectMapper mapper, CompletableFuture<?> cancellation) {
+		if (id == null) {
+			throw new IllegalArgumentException("A request has an id");
+		}
+		return new AcpRequestContext(method, id, params, connection, null, false, cancellation, mapper);
+	}
+
+	/**
+	 * Create the context of a notification outside a running connection, for a test of a
+	 * handler method.
+	 * @param method the method name
+	 * @param params the params, or {@code null}
+	 * @param connection the connection the handler sees
+	 * @param mapper the protocol mapper, reading {@link #meta()}
+	 * @return the context
+	 */
+	public static AcpRequestContext forNotification(String method, JsonNode params, AcpConnection connection,
+			ObjectMapper mapper) {
+		return new AcpRequestContext(method, null, params, connection, null, true, null, mapper);
 	}
 
 	public String method() {
@@ -70,7 +122,7 @@ public final class AcpRequestContext {
 	 * @return whether it is one
 	 */
 	public boolean isNotification() {
-		return this.request == null;
+		return this.notification;
 	}
 
 	/**
@@ -154,7 +206,10 @@ public final class AcpRequestContext {
 	 * @return whether cancelled
 	 */
 	public boolean isCancelled() {
-		return this.request != null && this.request.isCancelled();
+		if (this.request != null) {
+			return this.request.isCancelled();
+		}
+		return this.cancellation != null && this.cancellation.isDone();
 	}
 
 	/**
@@ -165,6 +220,9 @@ public final class AcpRequestContext {
 	public void onCancel(Runnable callback) {
 		if (this.request != null) {
 			this.request.onCancel(callback);
+		}
+		else if (this.cancellation != null) {
+			this.cancellation.whenComplete((result, failure) -> callback.run());
 		}
 	}
 

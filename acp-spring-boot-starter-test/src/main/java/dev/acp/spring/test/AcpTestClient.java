@@ -1,0 +1,682 @@
+package dev.acp.spring.test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+import dev.acp.spring.agent.AcpAgent;
+import dev.acp.spring.agent.AcpCapabilityAdvertiser;
+import dev.acp.spring.jsonrpc.InboundRequest;
+import dev.acp.spring.jsonrpc.JsonRpcCodec;
+import dev.acp.spring.jsonrpc.JsonRpcConnection;
+import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
+import dev.acp.spring.jsonrpc.JsonRpcError;
+import dev.acp.spring.jsonrpc.JsonRpcException;
+import dev.acp.spring.jsonrpc.JsonRpcHandler;
+import dev.acp.spring.jsonrpc.JsonRpcNotification;
+import dev.acp.spring.method.AcpArgumentResolvers;
+import dev.acp.spring.method.AcpConnection;
+import dev.acp.spring.method.AcpExceptionTranslator;
+import dev.acp.spring.method.AcpMethodDiscoverer;
+import dev.acp.spring.method.AcpMethodRegistry;
+import dev.acp.spring.method.AcpRequestContext;
+import dev.acp.spring.protocol.AcpJsonMapper;
+import dev.acp.spring.protocol.AcpMethods;
+import dev.acp.spring.protocol.CancelNotification;
+import dev.acp.spring.protocol.ClientCapabilities;
+import dev.acp.spring.protocol.ContentBlock;
+import dev.acp.spring.protocol.Implementation;
+import dev.acp.spring.protocol.InitializeRequest;
+import dev.acp.spring.protocol.InitializeResponse;
+import dev.acp.spring.protocol.NewSessionRequest;
+import dev.acp.spring.protocol.NewSessionResponse;
+import dev.acp.spring.protocol.PromptRequest;
+import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.ReadTextFileRequest;
+import dev.acp.spring.protocol.ReadTextFileResponse;
+import dev.acp.spring.protocol.RequestPermissionRequest;
+import dev.acp.spring.protocol.RequestPermissionResponse;
+import dev.acp.spring.protocol.SessionNotification;
+import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.protocol.WriteTextFileRequest;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
+import org.springframework.context.ApplicationContext;
+
+/**
+ * An ACP client for tests, connected in memory to an agent's dispatcher: no process, no
+ * standard streams, no socket. Each client is one connection with its own client info,
+ * capabilities and sessions.
+ * <p>
+ * What it sends goes through the agent exactly as a transport's frames do (codec,
+ * ordering, handler threads, errors); what the agent sends back is read on a reading
+ * thread of the client's own. It records every {@code session/update} by session and
+ * every other notification, and answers the agent's requests ({@code fs/*},
+ * {@code session/request_permission}, client extensions) with the handlers registered by
+ * {@link #onRequest}; a request without a handler is answered -32601.
+ * <p>
+ * In a {@code @SpringBootTest} (with {@code acp.transport=none}) or an
+ * {@link dev.acp.spring.test.autoconfigure.AcpTest @AcpTest}, inject one: every injection
+ * point gets a new connection, closed with the application context. Without a context,
+ * {@link #standalone(Object...)} serves the given handler beans, and
+ * {@link #requestContext} gives the {@link AcpRequestContext} to call one handler method
+ * directly.
+ *
+ * <pre class="code">
+ * client.onRequest("_zed.dev/workspace/buffers", (params) -&gt; Map.of("buffers", List.of()));
+ * client.initialize(capabilities);
+ * String sessionId = client.newSession();
+ * assertThat(client.prompt(sessionId, "hello").stopReason()).isEqualTo(StopReason.END_TURN);
+ * assertThat(client.agentMessageText(sessionId)).isEqualTo("hello");
+ * assertThat(client.call("_example.com/summary", Map.of("period", 7))).failsWith(-32602);
+ * </pre>
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class AcpTestClient implements AutoCloseable {
+
+	/** How long a call waits for its answer unless {@link #timeout(Duration)} says. */
+	public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
+	/** The client info sent by {@link #initialize()}. */
+	public static final Implementation CLIENT_INFO = new Implementation("acp-test-client", "1.0");
+
+	/** The transport name the agent sees on this client's connection. */
+	public static final String TRANSPORT = "in-memory";
+
+	private static final AtomicLong REQUEST_IDS = new AtomicLong(1_000_000);
+
+	private final JsonRpcConnectionFactory agentFactory;
+
+	private final AcpAgent agent;
+
+	private final ObjectMapper mapper;
+
+	private final ExecutorService agentReader;
+
+	private final ExecutorService clientReader;
+
+	private final ExecutorService clientThreads;
+
+	private final Runnable onClose;
+
+	private final JsonRpcConnection clientSide;
+
+	private final JsonRpcConnection agentSide;
+
+	private final Map<String, Function<JsonNode, ?>> handlers = new ConcurrentHashMap<>();
+
+	private final List<AcpReceivedMessage> requests = new CopyOnWriteArrayList<>();
+
+	private final List<AcpReceivedMessage> notifications = new CopyOnWriteArrayList<>();
+
+	private final Map<String, List<SessionUpdate>> updates = new ConcurrentHashMap<>();
+
+	private volatile Duration timeout = DEFAULT_TIMEOUT;
+
+	private volatile boolean closed;
+
+	private AcpTestClient(JsonRpcConnectionFactory agentFactory, JsonRpcCodec codec, AcpAgent agent, Runnable onClose) {
+		this.agentFactory = Objects.requireNonNull(agentFactory, "agentFactory");
+		this.agent = agent;
+		this.mapper = codec.mapper();
+		this.onClose = onClose;
+		this.agentReader = readingThread("acp-test-agent-reader");
+		this.clientReader = readingThread("acp-test-client-reader");
+		this.clientThreads = threads("acp-test-client-");
+		this.clientSide = new JsonRpcConnectionFactory(codec, this.clientThreads, DEFAULT_TIMEOUT,
+				(connection) -> new ClientHandler())
+			.open(TRANSPORT, this::sendToAgent);
+		this.agentSide = agentFactory.open("acp-test-" + UUID.randomUUID(), TRANSPORT, this::sendToClient);
+	}
+
+	/**
+	 * Connect to the agent of an application context (its
+	 * {@link JsonRpcConnectionFactory}, {@link JsonRpcCodec} and {@link AcpAgent}).
+	 * @param context the application context
+	 * @return a new client, not initialized yet
+	 */
+	public static AcpTestClient connect(ApplicationContext context) {
+		return connect(context.getBean(JsonRpcConnectionFactory.class), context.getBean(JsonRpcCodec.class),
+				context.getBeanProvider(AcpAgent.class).getIfAvailable());
+	}
+
+	/**
+	 * Connect to an agent's dispatcher.
+	 * @param factory opens the agent's connections
+	 * @param codec the agent's codec
+	 * @param agent the agent, used by {@link #agentConnection()}, or {@code null}
+	 * @return a new client, not initialized yet
+	 */
+	public static AcpTestClient connect(JsonRpcConnectionFactory factory, JsonRpcCodec codec, AcpAgent agent) {
+		return new AcpTestClient(factory, codec, agent, null);
+	}
+
+	/**
+	 * Connect to an agent of its own, without an application context, serving the handler
+	 * methods of the given objects as the starter serves those of beans (same binding,
+	 * validation left out, errors and capability advertisement). With no objects it
+	 * serves only {@code initialize}: enough to get a real {@link #requestContext request
+	 * context} for a unit test of one handler method.
+	 * @param handlers objects with {@code @AcpMethod} / {@code @AcpNotification} methods
+	 * @return a new client, not initialized yet; close it to stop the agent's threads
+	 */
+	public static AcpTestClient standalone(Object... handlers) {
+		JsonRpcCodec codec = new JsonRpcCodec(AcpJsonMapper.create());
+		AcpMethodRegistry registry = new AcpMethodRegistry();
+		DefaultListableBeanFactory beans = new DefaultListableBeanFactory();
+		for (int i = 0; i < handlers.length; i++) {
+			beans.registerSingleton(handlers[i].getClass().getName() + "#" + i, handlers[i]);
+		}
+		AcpMethodDiscoverer discoverer = new AcpMethodDiscoverer(registry,
+				AcpArgumentResolvers.builtIn(codec.mapper(), null), new AcpExceptionTranslator());
+		discoverer.setBeanFactory(beans);
+		discoverer.afterSingletonsInstantiated();
+		AcpAgent agent = new AcpAgent(registry, new AcpCapabilityAdvertiser(registry, Map.of(), List.of()),
+				new Implementation("acp-test-agent", "0.0.0"));
+		ExecutorService agentThreads = threads("acp-test-agent-");
+		JsonRpcConnectionFactory factory = new JsonRpcConnectionFactory(codec, agentThreads, DEFAULT_TIMEOUT, agent);
+		return new AcpTestClient(factory, codec, agent, agentThreads::shutdownNow);
+	}
+
+	/**
+	 * Set how long calls wait for their answer (default {@link #DEFAULT_TIMEOUT}); past
+	 * it the call fails the test and the agent is sent {@code $/cancel_request}.
+	 * @param timeout the timeout
+	 * @return this client
+	 */
+	public AcpTestClient timeout(Duration timeout) {
+		this.timeout = Objects.requireNonNull(timeout, "timeout");
+		return this;
+	}
+
+	// Answering the agent
+
+	/**
+	 * Answer the agent's requests to a method with a handler: its return value (any
+	 * Jackson-writable value, {@code null} for {@code {}}) is the result; an
+	 * {@link dev.acp.spring.method.AcpException} it throws answers exactly that error,
+	 * anything else -32603. Handlers run on threads of the client, one per request, and
+	 * may block (an abandoned request interrupts its handler).
+	 * @param method the method, such as {@code _zed.dev/workspace/buffers}
+	 * @param handler reads the params as received ({@code null} when absent)
+	 * @return this client
+	 */
+	public AcpTestClient onRequest(String method, Function<JsonNode, ?> handler) {
+		this.handlers.put(method, Objects.requireNonNull(handler, "handler"));
+		return this;
+	}
+
+	/**
+	 * Answer the agent's requests to a method with a handler of typed params.
+	 * @param <P> the params type
+	 * @param method the method
+	 * @param paramsType the type the params are read as
+	 * @param handler answers the params
+	 * @return this client
+	 * @see #onRequest(String, Function)
+	 */
+	public <P> AcpTestClient onRequest(String method, Class<P> paramsType, Function<? super P, ?> handler) {
+		Objects.requireNonNull(handler, "handler");
+		return onRequest(method,
+				(params) -> handler.apply((params != null) ? this.mapper.treeToValue(params, paramsType) : null));
+	}
+
+	/**
+	 * Answer {@code session/request_permission}.
+	 * @param handler the user's decision
+	 * @return this client
+	 */
+	public AcpTestClient onPermissionRequest(Function<RequestPermissionRequest, RequestPermissionResponse> handler) {
+		return onRequest(AcpMethods.SESSION_REQUEST_PERMISSION, RequestPermissionRequest.class, handler);
+	}
+
+	/**
+	 * Answer {@code fs/read_text_file}. The agent only sends it when {@link #initialize}
+	 * advertised {@code fs.readTextFile}.
+	 * @param handler the file's content
+	 * @return this client
+	 */
+	public AcpTestClient onReadTextFile(Function<ReadTextFileRequest, ReadTextFileResponse> handler) {
+		return onRequest(AcpMethods.FS_READ_TEXT_FILE, ReadTextFileRequest.class, handler);
+	}
+
+	/**
+	 * Answer {@code fs/write_text_file} with {@code {}} once the consumer accepted it.
+	 * The agent only sends it when {@link #initialize} advertised
+	 * {@code fs.writeTextFile}.
+	 * @param handler takes the write
+	 * @return this client
+	 */
+	public AcpTestClient onWriteTextFile(Consumer<WriteTextFileRequest> handler) {
+		return onRequest(AcpMethods.FS_WRITE_TEXT_FILE, WriteTextFileRequest.class, (request) -> {
+			handler.accept(request);
+			return null;
+		});
+	}
+
+	// Calling the agent
+
+	/**
+	 * Send {@code initialize} with protocol version 1, no capabilities and
+	 * {@link #CLIENT_INFO}.
+	 * @return the agent's answer
+	 */
+	public InitializeResponse initialize() {
+		return initialize(ClientCapabilities.NONE);
+	}
+
+	/**
+	 * Send {@code initialize} with protocol version 1, the given capabilities (client
+	 * extensions in their {@code _meta}) and {@link #CLIENT_INFO}.
+	 * @param capabilities the client capabilities
+	 * @return the agent's answer
+	 */
+	public InitializeResponse initialize(ClientCapabilities capabilities) {
+		return initialize(new InitializeRequest(AcpAgent.PROTOCOL_VERSION, capabilities, CLIENT_INFO, null));
+	}
+
+	/**
+	 * Send {@code initialize}.
+	 * @param request the request, {@code _meta} included
+	 * @return the agent's answer
+	 * @throws AssertionError if the agent answered an error
+	 */
+	public InitializeResponse initialize(InitializeRequest request) {
+		return call(AcpMethods.INITIALIZE, request, InitializeResponse.class);
+	}
+
+	/**
+	 * Open a session ({@code session/new}) in the working directory of the test.
+	 * @return the session id
+	 * @throws AssertionError if the agent answered an error
+	 */
+	public String newSession() {
+		NewSessionRequest request = new NewSessionRequest(System.getProperty("user.dir"), null, List.of(), null);
+		return call(AcpMethods.SESSION_NEW, request, NewSessionResponse.class).sessionId();
+	}
+
+	/**
+	 * Send a prompt of one text block and wait for the end of the turn. The session's
+	 * updates sent during the turn are in {@link #sessionUpdates(String)} when it
+	 * returns.
+	 * @param sessionId the session
+	 * @param text the prompt text
+	 * @return the agent's answer
+	 * @throws AssertionError if the agent answered an error
+	 */
+	public PromptResponse prompt(String sessionId, String text) {
+		return await(AcpMethods.SESSION_PROMPT, promptAsync(sessionId, text)).result(PromptResponse.class);
+	}
+
+	/**
+	 * Send a prompt of one text block without waiting for the end of the turn (to
+	 * {@link #cancel(String)} it, for example).
+	 * @param sessionId the session
+	 * @param text the prompt text
+	 * @return the answer, when it comes
+	 */
+	public CompletableFuture<AcpResponse> promptAsync(String sessionId, String text) {
+		return callAsync(AcpMethods.SESSION_PROMPT,
+				new PromptRequest(sessionId, List.of(new ContentBlock.Text(text)), null));
+	}
+
+	/**
+	 * Cancel the prompt turns of a session ({@code session/cancel}).
+	 * @param sessionId the session
+	 */
+	public void cancel(String sessionId) {
+		notify(AcpMethods.SESSION_CANCEL, new CancelNotification(sessionId, null));
+	}
+
+	/**
+	 * Call a method of the agent and wait for the answer, whether a result or an error;
+	 * assert on it with {@code assertThat(client.call(...))}.
+	 * @param method the method, core or extension
+	 * @param params the params (any Jackson-writable value, {@code _meta} included) or
+	 * {@code null}
+	 * @return the answer
+	 * @throws AssertionError if no answer came in time
+	 */
+	public AcpResponse call(String method, Object params) {
+		return await(method, callAsync(method, params));
+	}
+
+	/**
+	 * Call a method of the agent and read its result.
+	 * @param <T> the result type
+	 * @param method the method, core or extension
+	 * @param params the params or {@code null}
+	 * @param resultType the type to read the result as
+	 * @return the result
+	 * @throws AssertionError if the agent answered an error or no answer came in time
+	 */
+	public <T> T call(String method, Object params, Class<T> resultType) {
+		return call(method, params).result(resultType);
+	}
+
+	/**
+	 * Call a method of the agent without waiting for the answer.
+	 * @param method the method, core or extension
+	 * @param params the params or {@code null}
+	 * @return the answer, when it comes (an error answer completes it normally)
+	 */
+	public CompletableFuture<AcpResponse> callAsync(String method, Object params) {
+		checkOpen();
+		return this.clientSide.request(method, params, this.timeout).handle((result, failure) -> {
+			if (failure == null) {
+				return AcpResponse.result(method, result, this.mapper);
+			}
+			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null)
+					? failure.getCause() : failure;
+			if (cause instanceof JsonRpcException ex) {
+				return AcpResponse.error(method, ex.getError(), this.mapper);
+			}
+			if (cause instanceof TimeoutException) {
+				throw new AssertionError("No answer to '" + method + "' within " + this.timeout);
+			}
+			throw new AssertionError("'" + method + "' failed: " + cause, cause);
+		});
+	}
+
+	/**
+	 * Send a notification to the agent. It is handled before anything this client sends
+	 * after it.
+	 * @param method the method, such as {@code session/cancel} or an extension
+	 * notification
+	 * @param params the params or {@code null}
+	 */
+	public void notify(String method, Object params) {
+		checkOpen();
+		this.clientSide.notify(method, params);
+	}
+
+	private AcpResponse await(String method, CompletableFuture<AcpResponse> answer) {
+		try {
+			return answer.get(this.timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
+		}
+		catch (ExecutionException ex) {
+			if (ex.getCause() instanceof AssertionError assertion) {
+				throw assertion;
+			}
+			throw new AssertionError("'" + method + "' failed", ex.getCause());
+		}
+		catch (TimeoutException ex) {
+			throw new AssertionError("No answer to '" + method + "' within " + this.timeout);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new AssertionError("Interrupted waiting for '" + method + "'");
+		}
+	}
+
+	// What the agent sent
+
+	/**
+	 * The {@code session/update}s of a session received so far, in arrival order:
+	 * everything the agent sent before the answer of a call that returned is in.
+	 * @param sessionId the session
+	 * @return a snapshot, empty when none came
+	 */
+	public List<SessionUpdate> sessionUpdates(String sessionId) {
+		drain();
+		return List.copyOf(this.updates.getOrDefault(sessionId, List.of()));
+	}
+
+	/**
+	 * The text of the session's {@code agent_message_chunk} updates with text content,
+	 * joined: what the user reads.
+	 * @param sessionId the session
+	 * @return the text, empty when none came
+	 */
+	public String agentMessageText(String sessionId) {
+		StringBuilder text = new StringBuilder();
+		for (SessionUpdate update : sessionUpdates(sessionId)) {
+			if (update instanceof SessionUpdate.AgentMessageChunk chunk
+					&& chunk.content() instanceof ContentBlock.Text block) {
+				text.append(block.text());
+			}
+		}
+		return text.toString();
+	}
+
+	/**
+	 * The notifications the agent sent so far, {@code session/update}s included, in
+	 * arrival order.
+	 * @return a snapshot
+	 */
+	public List<AcpReceivedMessage> receivedNotifications() {
+		drain();
+		return List.copyOf(this.notifications);
+	}
+
+	/**
+	 * The requests the agent sent so far, with or without a handler, in the order their
+	 * handling started.
+	 * @return a snapshot
+	 */
+	public List<AcpReceivedMessage> receivedRequests() {
+		drain();
+		return List.copyOf(this.requests);
+	}
+
+	// Unit tests of one handler method
+
+	/**
+	 * The agent's side of this client's connection: what a handler sees as
+	 * {@link AcpRequestContext#connection()}, with this client's info and capabilities
+	 * once {@link #initialize initialized}.
+	 * @return the connection
+	 * @throws IllegalStateException if the client was connected without the agent
+	 */
+	public AcpConnection agentConnection() {
+		if (this.agent == null) {
+			throw new IllegalStateException("Connected without the AcpAgent: use connect(ApplicationContext)");
+		}
+		for (AcpConnection connection : this.agent.connections()) {
+			if (connection.id().equals(this.agentSide.id())) {
+				return connection;
+			}
+		}
+		throw new IllegalStateException("The connection is closed");
+	}
+
+	/**
+	 * The context of a request on the agent side of this connection, to call a handler
+	 * method directly: its {@link AcpRequestContext#client() client} is the real one,
+	 * checking the capabilities this client advertised and reaching this client's
+	 * handlers and {@link #sessionUpdates(String)}. Nothing cancels it.
+	 * @param method the method the handler serves
+	 * @param params the params (any Jackson-writable value) or {@code null}
+	 * @return the context
+	 */
+	public AcpRequestContext requestContext(String method, Object params) {
+		return requestContext(method, params, null);
+	}
+
+	/**
+	 * The context of a request on the agent side of this connection, cancelled when
+	 * {@code cancellation} completes.
+	 * @param method the method the handler serves
+	 * @param params the params or {@code null}
+	 * @param cancellation complete it to cancel the request, or {@code null}
+	 * @return the context
+	 * @see #requestContext(String, Object)
+	 */
+	public AcpRequestContext requestContext(String method, Object params, CompletableFuture<?> cancellation) {
+		return AcpRequestContext.forRequest(method, JsonNodeFactory.instance.numberNode(REQUEST_IDS.incrementAndGet()),
+				tree(params), agentConnection(), this.mapper, cancellation);
+	}
+
+	/**
+	 * The context of a notification on the agent side of this connection.
+	 * @param method the method the handler serves
+	 * @param params the params or {@code null}
+	 * @return the context
+	 */
+	public AcpRequestContext notificationContext(String method, Object params) {
+		return AcpRequestContext.forNotification(method, tree(params), agentConnection(), this.mapper);
+	}
+
+	private JsonNode tree(Object params) {
+		return (params != null) ? this.mapper.valueToTree(params) : null;
+	}
+
+	/**
+	 * Close the connection: the agent answers its requests still in flight -32800 and its
+	 * calls to this client fail.
+	 */
+	@Override
+	public void close() {
+		if (this.closed) {
+			return;
+		}
+		this.closed = true;
+		this.agentSide.inputEnded();
+		this.agentFactory.close(this.agentSide, Duration.ZERO);
+		this.clientSide.inputEnded();
+		this.clientSide.close(Duration.ZERO);
+		this.agentReader.shutdownNow();
+		this.clientReader.shutdownNow();
+		this.clientThreads.shutdownNow();
+		if (this.onClose != null) {
+			this.onClose.run();
+		}
+	}
+
+	private void checkOpen() {
+		if (this.closed) {
+			throw new IllegalStateException("The test client is closed");
+		}
+	}
+
+	private void sendToAgent(byte[] frame) {
+		deliver(this.agentReader, () -> this.agentSide.receive(frame, 0, frame.length));
+	}
+
+	private void sendToClient(byte[] frame) {
+		deliver(this.clientReader, () -> this.clientSide.receive(frame, 0, frame.length));
+	}
+
+	private static void deliver(ExecutorService reader, Runnable read) {
+		try {
+			reader.execute(read);
+		}
+		catch (RejectedExecutionException ex) {
+			// closed: the peer is gone, as a transport drops frames to a closed socket
+		}
+	}
+
+	/**
+	 * Wait until the client's reading thread has read every frame the agent sent so far.
+	 */
+	private void drain() {
+		if (this.closed) {
+			return;
+		}
+		try {
+			this.clientReader.submit(() -> {
+			}).get(this.timeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			// closed meanwhile: what was read is all there is
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			throw new AssertionError("The test client could not read the agent's messages", ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new AssertionError("Interrupted reading the agent's messages");
+		}
+	}
+
+	/**
+	 * One thread reading one direction of the connection, in order, as a transport's
+	 * reading thread does; it stops when idle.
+	 */
+	private static ExecutorService readingThread(String name) {
+		ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+				(task) -> daemon(task, name));
+		executor.allowCoreThreadTimeOut(true);
+		return executor;
+	}
+
+	private static ExecutorService threads(String prefix) {
+		AtomicInteger count = new AtomicInteger();
+		return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 1, TimeUnit.SECONDS, new SynchronousQueue<>(),
+				(task) -> daemon(task, prefix + count.incrementAndGet()));
+	}
+
+	private static Thread daemon(Runnable task, String name) {
+		Thread thread = new Thread(task, name);
+		thread.setDaemon(true);
+		return thread;
+	}
+
+	/**
+	 * The client's side of the connection: records what arrives, answers requests with
+	 * the registered handlers.
+	 */
+	private final class ClientHandler implements JsonRpcHandler {
+
+		@Override
+		public CompletableFuture<?> handleRequest(InboundRequest request) {
+			AcpTestClient.this.requests.add(new AcpReceivedMessage(request.method(), request.params()));
+			Function<JsonNode, ?> handler = AcpTestClient.this.handlers.get(request.method());
+			if (handler == null) {
+				return CompletableFuture
+					.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(request.method())));
+			}
+			try {
+				return CompletableFuture.completedFuture(handler.apply(request.params()));
+			}
+			catch (RuntimeException ex) {
+				return CompletableFuture.failedFuture(ex);
+			}
+		}
+
+		@Override
+		public void notificationReceived(JsonRpcNotification notification) {
+			AcpTestClient.this.notifications.add(new AcpReceivedMessage(notification.method(), notification.params()));
+			if (AcpMethods.SESSION_UPDATE.equals(notification.method()) && notification.params() != null) {
+				try {
+					SessionNotification update = AcpTestClient.this.mapper.treeToValue(notification.params(),
+							SessionNotification.class);
+					AcpTestClient.this.updates.computeIfAbsent(update.sessionId(), (id) -> new CopyOnWriteArrayList<>())
+						.add(update.update());
+				}
+				catch (JacksonException ex) {
+					// kept in receivedNotifications() as received
+				}
+			}
+		}
+
+		@Override
+		public void handleNotification(JsonRpcNotification notification) {
+		}
+
+	}
+
+}
