@@ -264,6 +264,13 @@ public class AcpProperties {
 		 */
 		private boolean exitOnClose = true;
 
+		/**
+		 * Whether the agent answers initialize before the observability stack (Actuator,
+		 * metrics, tracing) is created: its beans are then created in the background once
+		 * the application is ready, and calls after initialize wait for them.
+		 */
+		private boolean deferObservability = true;
+
 		public DataSize getMaxLineLength() {
 			return this.maxLineLength;
 		}
@@ -286,6 +293,14 @@ public class AcpProperties {
 
 		public void setExitOnClose(boolean exitOnClose) {
 			this.exitOnClose = exitOnClose;
+		}
+
+		public boolean isDeferObservability() {
+			return this.deferObservability;
+		}
+
+		public void setDeferObservability(boolean deferObservability) {
+			this.deferObservability = deferObservability;
 		}
 
 	}
