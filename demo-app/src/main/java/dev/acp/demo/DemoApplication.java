@@ -19,8 +19,11 @@ import org.springframework.context.ConfigurableApplicationContext;
 public class DemoApplication {
 
 	public static void main(String[] args) {
+		StartupReport report = StartupReport.ifRequested();
 		SpringApplication application = new SpringApplication(DemoApplication.class);
-		StartupReport report = StartupReport.ifRequested(application);
+		if (report != null) {
+			report.record(application);
+		}
 		ConfigurableApplicationContext context = application.run(args);
 		if (report != null) {
 			report.print(context);

@@ -37,13 +37,16 @@ final class StartupReport {
 	private StartupReport() {
 	}
 
-	static StartupReport ifRequested(SpringApplication application) {
-		if (!Boolean.getBoolean(PROPERTY)) {
-			return null;
-		}
-		StartupReport report = new StartupReport();
-		application.setApplicationStartup(report.startup);
-		return report;
+	/**
+	 * A report, when requested; call first thing in {@code main}.
+	 * @return the report or {@code null}
+	 */
+	static StartupReport ifRequested() {
+		return Boolean.getBoolean(PROPERTY) ? new StartupReport() : null;
+	}
+
+	void record(SpringApplication application) {
+		application.setApplicationStartup(this.startup);
 	}
 
 	void print(ConfigurableApplicationContext context) {
@@ -82,6 +85,10 @@ final class StartupReport {
 			.startInstant()
 			.ifPresent((start) -> out.printf("  JVM and jar launcher, process start to main: %d%n",
 					Duration.between(start, this.main).toMillis()));
+		if (!events.isEmpty()) {
+			out.printf("  SpringApplication set-up, main to the first step: %d%n",
+					Duration.between(this.main, events.get(0).getStartTime()).toMillis());
+		}
 		phases.forEach((name, nanos) -> out.printf("  %s: %d%n", name, nanos / 1_000_000));
 		beans.forEach(
 				(category, nanos) -> out.printf("  beans created (self time), %s: %d%n", category, nanos / 1_000_000));
