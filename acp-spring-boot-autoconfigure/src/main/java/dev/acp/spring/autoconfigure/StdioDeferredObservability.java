@@ -16,6 +16,7 @@ import dev.acp.spring.protocol.AcpMethods;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.BeanCreationNotAllowedException;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
@@ -144,6 +145,9 @@ final class StdioDeferredObservability implements BeanFactoryPostProcessor, Appl
 			for (String name : this.deferred) {
 				this.beanFactory.getBean(name);
 			}
+		}
+		catch (BeanCreationNotAllowedException ex) {
+			logger.debug("The context closed before the deferred observability beans were created");
 		}
 		catch (RuntimeException ex) {
 			logger.warn("Could not create the deferred observability beans: " + ex.getMessage());
