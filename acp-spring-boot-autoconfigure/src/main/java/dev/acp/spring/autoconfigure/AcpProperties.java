@@ -283,13 +283,12 @@ public class AcpProperties {
 		 */
 		private boolean exitOnClose = true;
 
-		public Duration getSendTimeLimit() {
-			return this.sendTimeLimit;
-		}
-
-		public void setSendTimeLimit(Duration sendTimeLimit) {
-			this.sendTimeLimit = sendTimeLimit;
-		}
+		/**
+		 * Whether the agent answers initialize before the observability stack (Actuator,
+		 * metrics, tracing) is created: its beans are then created in the background once
+		 * the application is ready, and calls after initialize wait for them.
+		 */
+		private boolean deferObservability = true;
 
 		public DataSize getMaxLineLength() {
 			return this.maxLineLength;
@@ -313,6 +312,22 @@ public class AcpProperties {
 
 		public void setExitOnClose(boolean exitOnClose) {
 			this.exitOnClose = exitOnClose;
+		}
+
+		public Duration getSendTimeLimit() {
+			return this.sendTimeLimit;
+		}
+
+		public void setSendTimeLimit(Duration sendTimeLimit) {
+			this.sendTimeLimit = sendTimeLimit;
+		}
+
+		public boolean isDeferObservability() {
+			return this.deferObservability;
+		}
+
+		public void setDeferObservability(boolean deferObservability) {
+			this.deferObservability = deferObservability;
 		}
 
 	}

@@ -2,6 +2,7 @@ package dev.acp.spring.autoconfigure;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
@@ -22,6 +23,12 @@ class AcpStdioConfiguration {
 	StdioTransportLifecycle acpStdioTransportLifecycle(JsonRpcConnectionFactory connectionFactory,
 			AcpProperties properties) {
 		return new StdioTransportLifecycle(connectionFactory, properties.getStdio());
+	}
+
+	@Bean
+	@ConditionalOnBooleanProperty(name = "acp.stdio.defer-observability", matchIfMissing = true)
+	static StdioDeferredObservability acpStdioDeferredObservability() {
+		return new StdioDeferredObservability();
 	}
 
 }

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Builds the fast launch of the demo agent in one command: the jar with Spring AOT, extracted; a class-data archive
+# trained on a real initialize + session/new + session/prompt exchange (JDK 25+: AOT cache, -XX:AOTCacheOutput;
+# JDK 17-24: AppCDS, -XX:ArchiveClassesAtExit); and a launcher script with JVM flags for an agent an editor spawns.
+#
+# Usage: [JAVA_HOME=/path/to/jdk] bench/fast-launch.sh [--skip-build] [--out DIR]
+#   writes DIR/acp-demo (default DIR: demo-app/target/fast-launch), then checks that the launcher's standard output
+#   carries JSON-RPC lines only. The launcher serves stdio only (Spring AOT fixes the configuration at build time)
+#   and runs with the JDK that built it; rerun this script after a rebuild or a JDK update.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+out=demo-app/target/fast-launch
+build=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --skip-build) build=0 ;;
+    --out) out="$2"; shift ;;
+    *) echo "unknown argument: $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+java=$(command -v "$java")
+java=$(readlink -f "$java")
+version=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+echo "JDK: $java (Java $version)" >&2
+
+if [ "$build" = 1 ]; then
+  mvn -B -q -DskipTests -Paot package -pl demo-app -am
+fi
+jar=demo-app/target/acp-demo.jar
+if ! unzip -l "$jar" | grep '__ApplicationContextInitializer' >/dev/null; then
+  echo "$jar has no Spring AOT code: build it with -Paot (or drop --skip-build)" >&2
+  exit 1
+fi
+
+rm -rf "$out"
+mkdir -p "$out"
+"$java" -Djarmode=tools -jar "$jar" extract --destination "$out/app" >/dev/null
+
+# Flags for a process an editor spawns per session: a small heap and a serial collector (one thread, no
+# concurrent GC threads), the client compiler only (an agent mostly waits on I/O; peak throughput is lower),
+# no perf-data file, and JVM logging on standard error only (JVM log lines on standard output would break the
+# protocol stream).
+flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms32m -Xmx256m -XX:-UsePerfData
+  -Xlog:disable -Xlog:all=warning:stderr -Dspring.aot.enabled=true)
+if [ "$version" -ge 25 ]; then
+  archive=app.aot
+  train=(-XX:AOTCacheOutput="$out/$archive")
+  use="-XX:AOTCache=\"\$dir/$archive\""
+else
+  archive=app.jsa
+  train=(-XX:ArchiveClassesAtExit="$out/$archive")
+  use="-XX:SharedArchiveFile=\"\$dir/$archive\""
+fi
+
+# Training run: a real exchange, then end of input (the agent drains and exits 0, which writes the archive).
+coproc agent { exec "$java" "${flags[@]}" "${train[@]}" -jar "$out/app/acp-demo.jar" 2>"$out/training.log"; }
+send() { printf '%s\n' "$1" >&"${agent[1]}"; }
+answer() { # reads lines until the answer with id $1, kept in $reply (no subshell: it would lose the coprocess)
+  while IFS= read -r -t 120 reply <&"${agent[0]}"; do
+    case "$reply" in *"\"id\":$1,"*|*"\"id\":$1}"*) return 0 ;; esac
+  done
+  echo "training: no answer to request $1 (see $out/training.log)" >&2
+  return 1
+}
+send '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":true,"writeTextFile":true}},"clientInfo":{"name":"fast-launch-training","version":"1"}}}'
+answer 0
+send '{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/tmp","mcpServers":[]}}'
+answer 1
+session=$(printf '%s' "$reply" | sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')
+send '{"jsonrpc":"2.0","id":2,"method":"session/prompt","params":{"sessionId":"'"$session"'","prompt":[{"type":"text","text":"hello"}]}}'
+answer 2
+send '{"jsonrpc":"2.0","id":3,"method":"_acp-spring-boot/health","params":{}}'
+answer 3
+pid=$agent_PID
+exec {agent[1]}>&-
+wait "$pid"
+test -s "$out/$archive" || { echo "training wrote no $archive (see $out/training.log)" >&2; exit 1; }
+
+cat >"$out/acp-demo" <<EOF
+#!/bin/sh
+# The demo ACP agent over stdio, fast launch (written by bench/fast-launch.sh for Java $version).
+dir=\$(cd "\$(dirname "\$0")" && pwd)
+exec "$java" ${flags[*]} $use -jar "\$dir/app/acp-demo.jar" "\$@"
+EOF
+chmod +x "$out/acp-demo"
+
+# The stdio contract: every line on standard output is a JSON-RPC message.
+printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1}}' \
+  | "$out/acp-demo" 2>/dev/null | node -e '
+    let text = ""; process.stdin.on("data", (c) => text += c).on("end", () => {
+      const lines = text.split("\n").filter((l) => l.length > 0);
+      for (const line of lines) { const m = JSON.parse(line); if (m.jsonrpc !== "2.0") throw new Error(line); }
+      if (lines.length === 0) throw new Error("no answer on standard output");
+      console.error(`stdout check: ${lines.length} line(s), all JSON-RPC`);
+    });'
+echo "$root/$out/acp-demo"
