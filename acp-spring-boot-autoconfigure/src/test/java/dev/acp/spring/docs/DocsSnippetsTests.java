@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * compiles: every {@code java} block is marked with the source files it is copied from
  * ({@code <!-- snippet: path ... -->} on the line before, paths from the repository root,
  * in the test or main sources of a module of the build), and appears in each of them,
- * whitespace aside. Every link to a page of {@code docs/} leads to a file.
+ * whitespace aside. Every link to a page of {@code docs/} leads to a file, and every page
+ * has a title and a link from the README.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -72,16 +73,21 @@ class DocsSnippetsTests {
 	}
 
 	@Test
-	void readmeLinksEveryPageOfTheDocs() throws IOException {
+	void everyPageOfTheDocsHasATitleAndALinkFromTheReadme() throws IOException {
 		String readme = Files.readString(ROOT.resolve("README.md"));
 		Set<String> unlinked = new TreeSet<>();
-		try (Stream<Path> files = Files.list(ROOT.resolve("docs"))) {
-			files.map((file) -> "docs/" + file.getFileName())
-				.filter((name) -> name.endsWith(".md"))
-				.filter((name) -> !readme.contains("](" + name + ")"))
-				.forEach(unlinked::add);
+		Set<String> untitled = new TreeSet<>();
+		for (Path page : pages().subList(1, pages().size())) {
+			String name = "docs/" + page.getFileName();
+			if (!readme.contains("](" + name + ")")) {
+				unlinked.add(name);
+			}
+			if (!Files.readString(page).startsWith("# ")) {
+				untitled.add(name);
+			}
 		}
 		assertThat(unlinked).as("pages of docs/ without a link in README's table of contents").isEmpty();
+		assertThat(untitled).as("pages of docs/ that do not start with a \"# \" title").isEmpty();
 	}
 
 	@Test
