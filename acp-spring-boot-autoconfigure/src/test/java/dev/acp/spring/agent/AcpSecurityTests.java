@@ -23,8 +23,8 @@ import org.springframework.context.annotation.Configuration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The lines of README's "Security and limits" about what reaches the wire and the logs:
- * nothing internal is answered, and payloads are never logged.
+ * The lines of docs/security.md ("Security and limits") about what reaches the wire and
+ * the logs: nothing internal is answered, and payloads are never logged.
  *
  * @author ACP Spring Boot Starter contributors
  */

@@ -1,46 +1,23 @@
 package dev.acp.spring.agent;
 
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-
-import dev.acp.spring.annotation.AcpExtension;
-import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
-import dev.acp.spring.method.AcpClient;
-import dev.acp.spring.method.AcpException;
-import dev.acp.spring.method.AcpRequestContext;
-import dev.acp.spring.protocol.AcpErrorCodes;
-import dev.acp.spring.protocol.LoadSessionRequest;
-import dev.acp.spring.protocol.LoadSessionResponse;
-import dev.acp.spring.protocol.NewSessionRequest;
-import dev.acp.spring.protocol.NewSessionResponse;
-import dev.acp.spring.protocol.PermissionOption;
-import dev.acp.spring.protocol.PermissionOptionKind;
-import dev.acp.spring.protocol.PromptRequest;
-import dev.acp.spring.protocol.PromptResponse;
-import dev.acp.spring.protocol.RequestPermissionOutcome;
-import dev.acp.spring.protocol.RequestPermissionRequest;
-import dev.acp.spring.protocol.StopReason;
-import dev.acp.spring.protocol.ToolCallStatus;
-import dev.acp.spring.protocol.ToolCallUpdate;
-import dev.acp.spring.protocol.ToolKind;
+import dev.acp.spring.docs.notes.NotesApplication;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ComponentScan;
+import org.springframework.context.annotation.ComponentScan.Filter;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.FilterType;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Drives the complete small agent shown in README ("A complete small agent"), so that the
- * example compiles and behaves as documented.
+ * Drives the complete small agent shown in {@code docs/programming-model.md} ("A complete
+ * small agent"), so that the example compiles and behaves as documented.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -90,76 +67,12 @@ class ReadmeAgentTests {
 		});
 	}
 
+	// the agent of docs/programming-model.md "A complete small agent", without its
+	// application class
 	@Configuration(proxyBeanMethods = false)
+	@ComponentScan(basePackageClasses = NotesApplication.class,
+			excludeFilters = @Filter(type = FilterType.ASSIGNABLE_TYPE, classes = NotesApplication.class))
 	static class NotesConfiguration {
-
-		@Bean
-		NotesAgent notesAgent() {
-			return new NotesAgent();
-		}
-
-	}
-
-	// README: "A complete small agent" (keep the two in step)
-	@AcpExtension(value = "notes.example", version = "1.0")
-	static class NotesAgent {
-
-		private final Map<String, List<String>> notes = new ConcurrentHashMap<>();
-
-		@AcpMethod("session/new")
-		NewSessionResponse newSession(NewSessionRequest request) {
-			String sessionId = "sess_" + UUID.randomUUID();
-			this.notes.put(sessionId, new CopyOnWriteArrayList<>());
-			return new NewSessionResponse(sessionId);
-		}
-
-		@AcpMethod("session/load") // advertises loadSession: true
-		LoadSessionResponse load(LoadSessionRequest request, AcpClient client) {
-			for (String note : session(request.sessionId())) {
-				client.userMessageChunk(request.sessionId(), note);
-			}
-			return new LoadSessionResponse();
-		}
-
-		@AcpMethod("session/prompt")
-		PromptResponse prompt(PromptRequest request, AcpRequestContext context) throws Exception {
-			String sessionId = request.sessionId();
-			List<String> session = session(sessionId);
-			AcpClient client = context.client();
-			ToolCallUpdate save = new ToolCallUpdate("save-" + session.size())
-				.withTitle("Save \"" + request.text() + "\"", ToolKind.EDIT);
-			// blocks until the user answers; a session/cancel interrupts it and the
-			// starter answers the turn with stopReason "cancelled"
-			RequestPermissionOutcome outcome = client
-				.requestPermission(new RequestPermissionRequest(sessionId, save,
-						List.of(new PermissionOption("save", "Save", PermissionOptionKind.ALLOW_ONCE),
-								new PermissionOption("skip", "Skip", PermissionOptionKind.REJECT_ONCE))))
-				.get()
-				.outcome();
-			if (outcome instanceof RequestPermissionOutcome.Selected selected && selected.optionId().equals("save")) {
-				session.add(request.text());
-				client.toolCallUpdate(sessionId, save.withStatus(ToolCallStatus.COMPLETED));
-				client.agentMessageChunk(sessionId, "Saved. " + session.size() + " note(s).");
-			}
-			return new PromptResponse(StopReason.END_TURN);
-		}
-
-		@AcpMethod("_notes.example/count")
-		Map<String, Integer> count(CountParams params) {
-			return Map.of("count", session(params.sessionId()).size());
-		}
-
-		private List<String> session(String sessionId) {
-			List<String> session = this.notes.get(sessionId);
-			if (session == null) {
-				throw new AcpException(AcpErrorCodes.RESOURCE_NOT_FOUND, "Resource not found",
-						Map.of("sessionId", sessionId));
-			}
-			return session;
-		}
-
-		record CountParams(String sessionId) {
-		}
 
 	}
 

@@ -25,8 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Holds the configuration metadata the build generates (what IDEs complete) and the
- * configuration table of the README to the same set of {@code acp.*} properties, each
- * with a description.
+ * configuration table of {@code docs/configuration.md} to the same set of {@code acp.*}
+ * properties, each with a description.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -34,14 +34,14 @@ class ConfigurationMetadataTests {
 
 	private static final String METADATA = "META-INF/spring-configuration-metadata.json";
 
-	private static final Path README = Path.of("../README.md");
+	private static final Path README = Path.of("../docs/configuration.md");
 
 	private static final Pattern CODE = Pattern.compile("`([^`]+)`");
 
 	/** Description of each {@code acp.*} property in the metadata, by name. */
 	private static Map<String, String> metadata;
 
-	/** The {@code acp.*} properties the README's configuration table names. */
+	/** The {@code acp.*} properties the configuration table of the docs names. */
 	private static Set<String> readme;
 
 	@BeforeAll
@@ -58,13 +58,13 @@ class ConfigurationMetadataTests {
 	@Test
 	void everyPropertyOfTheReadmeIsInTheMetadata() {
 		assertThat(readme).isNotEmpty();
-		assertThat(metadata.keySet()).as("properties in the README's configuration table but not in %s", METADATA)
+		assertThat(metadata.keySet()).as("properties in the configuration table of %s but not in %s", README, METADATA)
 			.containsAll(readme);
 	}
 
 	@Test
 	void everyPropertyOfTheMetadataIsInTheReadme() {
-		assertThat(readme).as("properties in %s but not in the README's configuration table", METADATA)
+		assertThat(readme).as("properties in %s but not in the configuration table of %s", METADATA, README)
 			.containsAll(metadata.keySet());
 	}
 
@@ -78,7 +78,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void readmeRowsNameSiblingsAndIndexedPropertiesByTheirBinding() {
-		List<String> table = List.of("## Configuration", "", "| property | default | meaning |", "|---|---|---|",
+		List<String> table = List.of("# Configuration", "", "| property | default | meaning |", "|---|---|---|",
 				"| `acp.agent.name` / `version` | | |", "| `acp.auth.methods[i].id` / `name` | | |",
 				"| `acp.stdio.drain-timeout` / `acp.websocket.drain-timeout` | `10s` | |",
 				"| `management.health.acp.enabled` | `true` | |", "", "| `acp.not.in.the.table` | | |");
@@ -104,14 +104,14 @@ class ConfigurationMetadataTests {
 	}
 
 	/**
-	 * The {@code acp.*} properties of the first table after the "Configuration" heading.
-	 * A cell names a property in full ({@code `acp.agent.name`}), then maybe its siblings
-	 * ({@code / `version`}); an indexed name ({@code `acp.auth.methods[i].id`}) stands
-	 * for the list or map property it binds into ({@code acp.auth.methods}).
+	 * The {@code acp.*} properties of the first table after the "# Configuration"
+	 * heading. A cell names a property in full ({@code `acp.agent.name`}), then maybe its
+	 * siblings ({@code / `version`}); an indexed name ({@code `acp.auth.methods[i].id`})
+	 * stands for the list or map property it binds into ({@code acp.auth.methods}).
 	 */
 	private static Set<String> readmeProperties(List<String> lines) {
-		int heading = lines.indexOf("## Configuration");
-		assertThat(heading).as("the README's \"## Configuration\" heading").isNotNegative();
+		int heading = lines.indexOf("# Configuration");
+		assertThat(heading).as("the \"# Configuration\" heading of %s", README).isNotNegative();
 		List<String> rows = new ArrayList<>();
 		for (String line : lines.subList(heading + 1, lines.size())) {
 			if (line.startsWith("|")) {
