@@ -26,7 +26,10 @@ class DemoAgentLifecycleIT {
 
 	private static final Duration DRAIN = Duration.ofSeconds(2);
 
-	/** Closing the context after the drain: under a second on a quiet machine, with room for a loaded one. */
+	/**
+	 * Closing the context after the drain: under a second on a quiet machine, with room
+	 * for a loaded one.
+	 */
 	private static final Duration CLOSE_GRACE = Duration.ofSeconds(10);
 
 	private static final int SESSIONS = 4;

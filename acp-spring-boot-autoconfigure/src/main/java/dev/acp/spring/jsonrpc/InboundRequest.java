@@ -33,6 +33,8 @@ public final class InboundRequest {
 
 	private final AtomicBoolean answered = new AtomicBoolean();
 
+	private volatile boolean admitted;
+
 	private final List<Runnable> cancelCallbacks = new CopyOnWriteArrayList<>();
 
 	private final Object runnerLock = new Object();
@@ -178,8 +180,22 @@ public final class InboundRequest {
 		}
 	}
 
+	/**
+	 * The connection admitted the request: it counts against the in-flight bound until it
+	 * is answered.
+	 */
+	void admitted() {
+		this.admitted = true;
+	}
+
 	boolean markAnswered() {
-		return this.answered.compareAndSet(false, true);
+		if (!this.answered.compareAndSet(false, true)) {
+			return false;
+		}
+		if (this.admitted) {
+			this.connection.answeredAdmitted();
+		}
+		return true;
 	}
 
 	/**

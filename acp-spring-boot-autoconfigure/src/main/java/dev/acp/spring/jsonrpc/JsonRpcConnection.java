@@ -14,6 +14,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.commons.logging.Log;
@@ -76,6 +77,13 @@ public final class JsonRpcConnection {
 	private volatile boolean peerGone;
 
 	private volatile int maxInFlight = Integer.MAX_VALUE;
+
+	/**
+	 * Admitted requests not answered yet: the in-flight bound counts these, so that a
+	 * request sent the moment an answer arrives is not refused while the answered one is
+	 * still being cleaned up.
+	 */
+	private final AtomicInteger unanswered = new AtomicInteger();
 
 	private volatile Principal principal;
 
@@ -243,12 +251,16 @@ public final class JsonRpcConnection {
 			if (this.closed) {
 				refusal = JsonRpcError.requestCancelled();
 			}
-			else if (this.inbound.size() >= this.maxInFlight) {
+			else if (this.unanswered.get() >= this.maxInFlight) {
 				this.statistics.busy();
 				refusal = JsonRpcError.serverBusy();
 			}
 			else if (this.inbound.putIfAbsent(call.key(), call) != null) {
 				refusal = JsonRpcError.invalidRequest("A request with this id is in flight");
+			}
+			else {
+				this.unanswered.incrementAndGet();
+				call.admitted();
 			}
 		}
 		if (refusal != null) {
@@ -351,6 +363,10 @@ public final class JsonRpcConnection {
 		}
 		logger.error("Handler of '" + call.method() + "' failed", cause);
 		return JsonRpcError.internalError();
+	}
+
+	void answeredAdmitted() {
+		this.unanswered.decrementAndGet();
 	}
 
 	private void removeInbound(InboundRequest call) {

@@ -898,6 +898,34 @@ class JsonRpcConnectionTests {
 	}
 
 	@Test
+	void aRequestSentAsSoonAsAnAnswerArrivesIsNotRefusedAsBusy() throws InterruptedException {
+		List<byte[]> answers = new CopyOnWriteArrayList<>();
+		CountDownLatch bothAnswered = new CountDownLatch(2);
+		JsonRpcConnection[] opened = new JsonRpcConnection[1];
+		// a client that sends its next request the moment it reads an answer
+		JsonRpcConnection connection = this.factory.open("test", (frame) -> {
+			answers.add(frame);
+			bothAnswered.countDown();
+			if (answers.size() == 1) {
+				byte[] next = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"echo\",\"params\":{}}"
+					.getBytes(StandardCharsets.UTF_8);
+				opened[0].receive(next, 0, next.length);
+			}
+		});
+		opened[0] = connection;
+		connection.setMaxInFlight(1);
+		this.handler.onRequest("echo", (request) -> CompletableFuture.completedFuture("done"));
+		byte[] first = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"echo\",\"params\":{}}"
+			.getBytes(StandardCharsets.UTF_8);
+		connection.receive(first, 0, first.length);
+		assertThat(bothAnswered.await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+		assertThat(this.factory.close(connection, WAIT)).isTrue();
+		assertThat(answers).extracting((answer) -> new String(answer, StandardCharsets.UTF_8))
+			.containsExactly("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"done\"}",
+					"{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":\"done\"}");
+	}
+
+	@Test
 	void closeWithNothingInFlightDrainsAtOnce() {
 		assertThat(this.connection.isClosed()).isFalse();
 		assertThat(this.factory.close(this.connection, Duration.ofMinutes(5))).isTrue();
