@@ -280,9 +280,11 @@ class Phase {
   }
 }
 
+// A stalled agent fails the run instead of hanging it: 30 s without an answer while measuring, 180 s while
+// starting (a JVM on a loaded 2-core machine may take that long).
 const watchdog = setInterval(() => {
-  if (performance.now() - lastProgress > 30000) {
-    console.log(`no answer for 30 s: ${phase ? `${phase.answered}/${phase.count} answered` : 'during setup'}; giving up`);
+  if (performance.now() - lastProgress > (phase ? 30000 : 180000)) {
+    console.log(`no answer for ${phase ? 30 : 180} s: ${phase ? `${phase.answered}/${phase.count} answered` : 'during setup'}; giving up`);
     console.log(`result ${JSON.stringify({ failed: 'stalled' })}`);
     transport.child.kill('SIGKILL');
     process.exit(1);
