@@ -42,6 +42,13 @@ const rows = [
   ['WebSocket echo req/s, 64 in flight', 'ws-echo64', 'rate', count, 'higher'],
   ['WebSocket echo p50 ms, 64 in flight', 'ws-echo64', 'p50', ms, 'lower'],
   ['WebSocket echo p99 ms, 64 in flight', 'ws-echo64', 'p99', ms, 'lower'],
+  ['WebSocket prompt turns/s, 64 in flight', 'ws-prompt64', 'rate', count, 'higher'],
+  ['WebSocket prompt p99 ms, 64 in flight', 'ws-prompt64', 'p99', ms, 'lower'],
+  ['agent CPU us per echo, 64 in flight', 'echo64', 'agentCpuUs', ms, 'lower'],
+  ['agent CPU us per turn, sequential', 'prompt1', 'agentCpuUs', ms, 'lower'],
+  ['agent CPU us per turn, 64 in flight', 'prompt64', 'agentCpuUs', ms, 'lower'],
+  ['agent CPU us per WebSocket echo', 'ws-echo64', 'agentCpuUs', ms, 'lower'],
+  ['agent CPU us per WebSocket turn', 'ws-prompt64', 'agentCpuUs', ms, 'lower'],
   ['peak RSS MiB after the echo run, 64 in flight', 'echo64', 'peakRssMiB', mib, 'lower'],
   ['peak RSS MiB after the prompt run, 64 in flight', 'prompt64', 'peakRssMiB', mib, 'lower'],
   ['peak RSS MiB after the WebSocket run', 'ws-echo64', 'peakRssMiB', mib, 'lower'],
@@ -75,7 +82,7 @@ for (const [label, row, field, , better] of rows) {
 
 const failed = [];
 for (const agent of agents) {
-  for (const row of ['echo64', 'echo1', 'prompt1', 'prompt64', 'ws-echo64']) {
+  for (const row of ['echo64', 'echo1', 'prompt1', 'prompt64', 'ws-echo64', 'ws-prompt64']) {
     for (const failure of failures(agent, row)) failed.push(`${agent}, ${row}: ${failure}`);
   }
 }

@@ -68,7 +68,7 @@ for ((r = 1; r <= repeats; r++)); do
     throughput "$name" echo64 300000 64 -- "${command[@]}"
     throughput "$name" echo1 100000 1 -- "${command[@]}"
     throughput "$name" prompt1 --prompt --warmup=5000 30000 1 -- "${command[@]}"
-    throughput "$name" prompt64 --prompt --warmup=20000 100000 64 -- "${command[@]}"
+    throughput "$name" prompt64 --prompt --warmup=20000 60000 64 -- "${command[@]}"
     if [[ "$name" != "ours, observations off" ]]; then
       startup "$name" "${command[@]}"
     fi
@@ -78,6 +78,7 @@ for ((r = 1; r <= repeats; r++)); do
     read -r -a command <<<"${entry#*|}"
     echo "== repeat $r: $name (WebSocket), load $(cut -d' ' -f1 /proc/loadavg)"
     throughput "$name" ws-echo64 --ws --warmup=20000 100000 64 -- "${command[@]}"
+    throughput "$name" ws-prompt64 --ws --prompt --warmup=10000 30000 64 -- "${command[@]}"
   done
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -17,8 +17,10 @@
 //
 // The client must cost little, or it measures itself: requests are built from pre-serialized templates and
 // answers are read only as far as their id (and, in prompt mode, the stop reason or error code and the session
-// of each update). Peak RSS is VmHWM of /proc/<agent pid>/status after the run. The last line is `result {json}`
-// for bench/compare.sh. Exit code 1 when an answer failed a check.
+// of each update). Peak RSS is VmHWM of /proc/<agent pid>/status after the run. CPU time per request of the
+// agent (utime + stime of /proc/<agent pid>/stat over the measured phase) and of this client tell, on a shared
+// machine, what the agent costs more steadily than requests/s, and whether the client is the bottleneck.
+// The last line is `result {json}` for bench/compare.sh. Exit code 1 when an answer failed a check.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -71,6 +73,18 @@ function procStatus(pid) {
   }
   catch {
     return {};
+  }
+}
+
+// CPU time (user + system) of a process in ms, from /proc/<pid>/stat (clock ticks of 10 ms)
+function cpuMillis(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+  catch {
+    return NaN;
   }
 }
 
@@ -272,9 +286,14 @@ class Phase {
   async run() {
     phase = this;
     const started = performance.now();
+    const agentCpu = cpuMillis(transport.child.pid);
+    const clientCpu = process.cpuUsage();
     this.fill();
     await this.done;
     this.seconds = (performance.now() - started) / 1000;
+    this.agentCpuSeconds = (cpuMillis(transport.child.pid) - agentCpu) / 1000;
+    const client = process.cpuUsage(clientCpu);
+    this.clientCpuSeconds = (client.user + client.system) / 1e6;
     phase = undefined;
     return this;
   }
@@ -331,10 +350,16 @@ if (promptMode) {
 console.log(`throughput: ${(measured.ok / measured.seconds).toFixed(0)} ${what}/s answered correctly`
   + (failures > 0 ? ` (${(measured.answered / measured.seconds).toFixed(0)} answers/s in all)` : ''));
 console.log(`latency (ms): p50 ${pct(0.5).toFixed(2)}  p99 ${pct(0.99).toFixed(2)}  max ${pct(1).toFixed(2)}`);
+const perOp = (seconds) => (seconds * 1e6) / measured.count;
+console.log(`CPU time per ${what.slice(0, -1)} (us): agent ${perOp(measured.agentCpuSeconds).toFixed(1)}, `
+  + `this client ${perOp(measured.clientCpuSeconds).toFixed(1)} `
+  + `(agent busy ${(measured.agentCpuSeconds / measured.seconds).toFixed(2)} cores, `
+  + `client ${(measured.clientCpuSeconds / measured.seconds).toFixed(2)} cores)`);
 console.log(`peak RSS (VmHWM) after the run: ${status.VmHWM?.toFixed(0)} MiB`);
 console.log(`result ${JSON.stringify({
   mode: promptMode ? 'prompt' : 'echo', transport: overWebSocket ? 'ws' : 'stdio', window, total, ok: measured.ok,
   errors, rate: measured.ok / measured.seconds, p50: pct(0.5), p99: pct(0.99), max: pct(1),
   updates: measured.updates, outOfOrder: measured.outOfOrder, peakRssMiB: status.VmHWM,
+  agentCpuUs: perOp(measured.agentCpuSeconds), clientCpuUs: perOp(measured.clientCpuSeconds),
 })}`);
 process.exit(failures > 0 || measured.badUpdates > 0 || measured.outOfOrder > 0 ? 1 : 0);
