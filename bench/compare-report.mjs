@@ -14,7 +14,9 @@ for (const line of readFileSync(process.argv[2], 'utf8').split('\n')) {
 
 const median = (values) => {
   const sorted = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : undefined;
+  if (!sorted.length) return undefined;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 const figure = (agent, row, field) => median((runs.get(`${agent}\t${row}`) || []).map((r) => r[field]));
 const failures = (agent, row) => (runs.get(`${agent}\t${row}`) || [])

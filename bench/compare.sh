@@ -60,8 +60,17 @@ startup() {
 }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+reversed() { local i; for ((i = $# ; i > 0; i--)); do printf '%s\n' "${!i}"; done; }
 for ((r = 1; r <= repeats; r++)); do
-  for entry in "${agents[@]}"; do
+  # every other repeat in reverse order, so that a machine getting busier or quieter favours no agent
+  if ((r % 2 == 0)); then
+    mapfile -t order < <(reversed "${agents[@]}")
+    mapfile -t ws_order < <(reversed "${ws_agents[@]}")
+  else
+    order=("${agents[@]}")
+    ws_order=("${ws_agents[@]}")
+  fi
+  for entry in "${order[@]}"; do
     name="${entry%%|*}"
     read -r -a command <<<"${entry#*|}"
     echo "== repeat $r: $name (stdio), load $(cut -d' ' -f1 /proc/loadavg)"
@@ -73,7 +82,7 @@ for ((r = 1; r <= repeats; r++)); do
       startup "$name" "${command[@]}"
     fi
   done
-  for entry in "${ws_agents[@]}"; do
+  for entry in "${ws_order[@]}"; do
     name="${entry%%|*}"
     read -r -a command <<<"${entry#*|}"
     echo "== repeat $r: $name (WebSocket), load $(cut -d' ' -f1 /proc/loadavg)"
