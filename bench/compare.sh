@@ -1,29 +1,96 @@
 #!/usr/bin/env bash
 # Our demo agent beside reference agents built on the official ACP Java SDK (0.14.0) and TypeScript SDK (2.4.0),
-# all serving initialize and _demo.acp/echo, measured in one sitting with the trio interleaved.
-# Usage: [JAVA_OPTS="..."] bench/compare.sh [repeats]   (builds the demo jar and both reference agents first;
-# JAVA_OPTS, if set, is given to both Java agents)
+# all serving initialize, _demo.acp/echo, session/new and a plain-text session/prompt, measured in one sitting with
+# the agents interleaved in every row; then medians and a ratio table (ours / peer), by bench/compare-report.mjs.
+#
+# Usage: [JAVA_OPTS="..."] bench/compare.sh [repeats] [--no-build]
+#   JAVA_OPTS, if set, is given to both Java agents. Each throughput row warms up in its own window first.
+#   "ours, observations off" is the demo with --management.observations.enable.acp=false.
+#   Raw results (one JSON per run) go to $COMPARE_RESULTS (default: a temporary file, named at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repeats="${1:-3}"
 
-mvn -B -q -DskipTests package -pl demo-app -am
-mvn -B -q -f bench/reference/java-sdk-agent/pom.xml package
-(cd bench/reference/ts-agent && npm ci --no-audit --no-fund --silent)
+if [[ "${2:-}" != "--no-build" ]]; then
+  mvn -B -q -DskipTests package -pl demo-app -am
+  mvn -B -q -f bench/reference/java-sdk-agent/pom.xml package
+  (cd bench/reference/ts-agent && npm ci --no-audit --no-fund --silent)
+fi
 
+results="${COMPARE_RESULTS:-$(mktemp -t acp-compare.XXXXXX)}"
+: >"$results"
+
+ours="java ${JAVA_OPTS:-} -jar demo-app/target/acp-demo.jar"
+ours_quiet="$ours --management.observations.enable.acp=false"
 agents=(
-  "ours (JDK 17)|java ${JAVA_OPTS:-} -jar demo-app/target/acp-demo.jar"
-  "Java SDK 0.14.0 (JDK 17)|java ${JAVA_OPTS:-} -jar bench/reference/java-sdk-agent/target/java-sdk-agent.jar"
-  "TypeScript SDK 2.4.0 (Node)|node bench/reference/ts-agent/agent.mjs"
+  "ours|$ours"
+  "ours, observations off|$ours_quiet"
+  "Java SDK 0.14.0|java ${JAVA_OPTS:-} -jar bench/reference/java-sdk-agent/target/java-sdk-agent.jar"
+  "TypeScript SDK 2.4.0|node bench/reference/ts-agent/agent.mjs"
+)
+# WebSocket: the Java SDK 0.14.0 has no agent-side WebSocket transport
+ws_agents=(
+  "ours|$ours --acp.transport=websocket --server.port={port}"
+  "ours, observations off|$ours_quiet --acp.transport=websocket --server.port={port}"
+  "TypeScript SDK 2.4.0|node bench/reference/ts-agent/agent.mjs --port={port}"
 )
 
+# throughput <agent> <row> <throughput.mjs arguments...>
+throughput() {
+  local agent="$1" row="$2" output
+  shift 2
+  output="$(node bench/throughput.mjs "$@" 2>&1)" || true
+  grep -v -e '^result ' -e '^command: ' <<<"$output" | sed 's/^/    /'
+  sed -n 's/^result //p' <<<"$output" | while read -r json; do
+    printf '%s\t%s\t%s\n' "$agent" "$row" "$json" >>"$results"
+  done
+}
+
+# startup <agent> <command...>: bench/startup.mjs as it is; its medians are picked from its output when found
+startup() {
+  local agent="$1" output spawn rss
+  shift
+  output="$(node bench/startup.mjs 5 -- "$@" 2>&1)" || true
+  tail -2 <<<"$output" | sed 's/^/    /'
+  spawn="$(sed -n 's/^spawn to initialize answer.*median \([0-9.]*\).*/\1/p' <<<"$output" | head -1)"
+  rss="$(sed -n 's/^peak RSS at answer.*median \([0-9.]*\).*/\1/p' <<<"$output" | head -1)"
+  if [[ -n "$spawn" && -n "$rss" ]]; then
+    printf '%s\tstartup\t{"spawnMs":%s,"startRssMiB":%s}\n' "$agent" "$spawn" "$rss" >>"$results"
+  fi
+}
+
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+reversed() { local i; for ((i = $# ; i > 0; i--)); do printf '%s\n' "${!i}"; done; }
 for ((r = 1; r <= repeats; r++)); do
-  for entry in "${agents[@]}"; do
+  # every other repeat in reverse order, so that a machine getting busier or quieter favours no agent
+  if ((r % 2 == 0)); then
+    mapfile -t order < <(reversed "${agents[@]}")
+    mapfile -t ws_order < <(reversed "${ws_agents[@]}")
+  else
+    order=("${agents[@]}")
+    ws_order=("${ws_agents[@]}")
+  fi
+  for entry in "${order[@]}"; do
     name="${entry%%|*}"
     read -r -a command <<<"${entry#*|}"
-    echo "== repeat $r: $name"
-    node bench/throughput.mjs 300000 64 -- "${command[@]}" | tail -2
-    node bench/throughput.mjs 100000 1 -- "${command[@]}" | tail -2
-    node bench/startup.mjs 5 -- "${command[@]}" | tail -2
+    echo "== repeat $r: $name (stdio), load $(cut -d' ' -f1 /proc/loadavg)"
+    throughput "$name" echo64 300000 64 -- "${command[@]}"
+    throughput "$name" echo1 100000 1 -- "${command[@]}"
+    throughput "$name" prompt1 --prompt --warmup=5000 30000 1 -- "${command[@]}"
+    throughput "$name" prompt64 --prompt --warmup=20000 60000 64 -- "${command[@]}"
+    if [[ "$name" != "ours, observations off" ]]; then
+      startup "$name" "${command[@]}"
+    fi
+  done
+  for entry in "${ws_order[@]}"; do
+    name="${entry%%|*}"
+    read -r -a command <<<"${entry#*|}"
+    echo "== repeat $r: $name (WebSocket), load $(cut -d' ' -f1 /proc/loadavg)"
+    throughput "$name" ws-echo64 --ws --warmup=20000 100000 64 -- "${command[@]}"
+    throughput "$name" ws-prompt64 --ws --prompt --warmup=10000 30000 64 -- "${command[@]}"
   done
 done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+node bench/compare-report.mjs "$results"
+echo "raw results: $results"

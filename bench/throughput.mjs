@@ -1,29 +1,55 @@
-// Pipelined stdio throughput and latency of an ACP agent: N `_demo.acp/echo` requests with at most W in flight.
-// Usage: node bench/throughput.mjs [N] [W] -- <command> [args...]
+// Pipelined throughput and latency of an ACP agent over stdio or WebSocket.
+//
+//   node bench/throughput.mjs [options] [N] [W] -- <command> [args...]
+//
+// Echo mode (default): N `_demo.acp/echo` requests (160-byte params) with at most W in flight.
+// Prompt mode (--prompt): S sessions from `session/new`, then N `session/prompt` turns with at most W in flight;
+// each turn must answer `stopReason: end_turn` after exactly one `session/update` for its session.
+//
+// Options:
+//   --prompt        prompt turns instead of echoes
+//   --sessions=S    prompt mode: sessions the turns go to (default W). Each in-flight slot keeps its session, so
+//                   with S >= W a session never has two turns in flight; with S < W turns queue on a session
+//   --ws            WebSocket: `{port}` in the command is replaced by a free port and the client connects to
+//                   ws://127.0.0.1:<port>/acp (one connection); the `ws` package comes from bench/reference/ts-agent
+//   --warmup=K      K requests (or turns) with the same window before measuring (default 2000)
 // Default command: java -jar demo-app/target/acp-demo.jar
+//
+// The client must cost little, or it measures itself: requests are built from pre-serialized templates and
+// answers are read only as far as their id (and, in prompt mode, the stop reason or error code and the session
+// of each update). Peak RSS is VmHWM of /proc/<agent pid>/status after the run. CPU time per request of the
+// agent (utime + stime of /proc/<agent pid>/stat over the measured phase) and of this client tell, on a shared
+// machine, what the agent costs more steadily than requests/s, and whether the client is the bottleneck.
+// The last line is `result {json}` for bench/compare.sh. Exit code 1 when an answer failed a check.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
 
 const args = process.argv.slice(2);
 const separator = args.indexOf('--');
-const numbers = (separator >= 0 ? args.slice(0, separator) : args).map(Number);
+const head = separator >= 0 ? args.slice(0, separator) : args;
+const option = (name) => head.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+const optionValue = (name, fallback) => {
+  const found = option(name);
+  return found && found.includes('=') ? Number(found.slice(found.indexOf('=') + 1)) : fallback;
+};
+const numbers = head.filter((a) => !a.startsWith('--')).map(Number);
 const total = numbers[0] || 100000;
 const window = numbers[1] || 64;
-const command = separator >= 0 ? args.slice(separator + 1) : ['java', '-jar', 'demo-app/target/acp-demo.jar'];
+const promptMode = Boolean(option('prompt'));
+const overWebSocket = Boolean(option('ws'));
+const warmup = optionValue('warmup', 2000);
+const sessionCount = optionValue('sessions', window);
+let command = separator >= 0 ? args.slice(separator + 1) : ['java', '-jar', 'demo-app/target/acp-demo.jar'];
 
-const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
-const pending = new Map();
-const latencies = new Float64Array(total);
-let nextId = 1;
-let answered = 0;
-let buffered = '';
-let started;
-let onInitialized;
-
-const payload = { text: 'x'.repeat(100), n: 42, nested: { list: [1, 2, 3], flag: true } };
-// The client must cost little, or it measures itself: requests are built from a pre-serialized template and
-// responses are not parsed beyond their id (each agent is checked for correct answers elsewhere).
+const echoPayload = JSON.stringify({ text: 'x'.repeat(100), n: 42, nested: { list: [1, 2, 3], flag: true } });
+const promptText = 'Tell me about the weather in the benchmark, briefly.';
 const requestHead = '{"jsonrpc":"2.0","id":';
-const requestTail = ',"method":"_demo.acp/echo","params":' + JSON.stringify(payload) + '}\n';
+const echoTail = ',"method":"_demo.acp/echo","params":' + echoPayload + '}';
+const promptTail = (sessionId) => ',"method":"session/prompt","params":{"sessionId":' + JSON.stringify(sessionId)
+  + ',"prompt":[{"type":"text","text":' + JSON.stringify(promptText) + '}]}}';
+
 function responseId(line) {
   const at = line.indexOf('"id":');
   if (at < 0) return undefined;
@@ -31,57 +57,309 @@ function responseId(line) {
   while (end < line.length && line[end] !== ',' && line[end] !== '}') end++;
   return Number(line.slice(at + 5, end));
 }
-function send(id, method, params) {
-  pending.set(id, process.hrtime.bigint());
-  child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }) + '\n');
+
+function errorCode(line) {
+  const at = line.indexOf('"error":{');
+  if (at < 0) return undefined;
+  const match = /"code":(-?\d+)/.exec(line.slice(at, at + 200));
+  return match ? match[1] : 'unknown';
 }
 
-let measuring = false;
-function fill() {
-  if (!measuring) return;
-  let batch = '';
-  while (nextId <= total && pending.size < window) {
-    const id = nextId++;
-    pending.set(id, process.hrtime.bigint());
-    batch += requestHead + id + requestTail;
+function procStatus(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mib = (key) => Number((new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(text) || [])[1]) / 1024;
+    return { VmHWM: mib('VmHWM'), VmRSS: mib('VmRSS') };
   }
-  if (batch) child.stdin.write(batch);
+  catch {
+    return {};
+  }
 }
 
-const done = new Promise((resolve) => {
+// CPU time (user + system) of a process in ms, from /proc/<pid>/stat (clock ticks of 10 ms)
+function cpuMillis(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+  catch {
+    return NaN;
+  }
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// A transport is { write(messages: string[]), onMessage(callback), close(), child }.
+async function stdioTransport() {
+  const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
+  let callback;
+  let buffered = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk) => {
     buffered += chunk;
+    let start = 0;
     let newline;
-    while ((newline = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, newline);
-      buffered = buffered.slice(newline + 1);
-      const id = responseId(line);
-      const sent = pending.get(id);
-      if (sent === undefined) continue;
-      pending.delete(id);
-      if (id === 0) { onInitialized(); continue; }
-      if (id < 0) continue;
-      if (line.includes('"error":{')) throw new Error('error answer: ' + line);
-      latencies[answered++] = Number(process.hrtime.bigint() - sent) / 1e6;
-      if (answered === total) { resolve(); return; }
+    while ((newline = buffered.indexOf('\n', start)) >= 0) {
+      callback(buffered.slice(start, newline));
+      start = newline + 1;
     }
-    fill();
+    buffered = buffered.slice(start);
+    callback(undefined);
   });
+  return {
+    child,
+    write: (messages) => child.stdin.write(messages.join('\n') + '\n'),
+    onMessage: (cb) => { callback = cb; },
+    close: async () => {
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.stdin.end();
+      await exited;
+    },
+  };
+}
+
+async function webSocketTransport() {
+  const require = createRequire(new URL('./reference/ts-agent/package.json', import.meta.url));
+  const WebSocket = require('ws');
+  const port = await freePort();
+  command = command.map((a) => a.replaceAll('{port}', String(port)));
+  const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'ignore', 'ignore'] });
+  const url = `ws://127.0.0.1:${port}/acp`;
+  const open = () => new Promise((resolve, reject) => {
+    // no permessage-deflate: compressing 200-byte frames would measure zlib on both sides
+    const socket = new WebSocket(url, { perMessageDeflate: false });
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
+  let socket;
+  for (let attempt = 0; ; attempt++) {
+    try { socket = await open(); break; }
+    catch (error) {
+      if (attempt > 600 || child.exitCode !== null) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  let callback;
+  socket.on('message', (data) => { callback(data.toString()); callback(undefined); });
+  return {
+    child,
+    write: (messages) => {
+      socket._socket.cork();
+      for (const message of messages) socket.send(message);
+      socket._socket.uncork();
+    },
+    onMessage: (cb) => { callback = cb; },
+    close: async () => {
+      socket.close();
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+const transport = overWebSocket ? await webSocketTransport() : await stdioTransport();
+
+// Setup calls (initialize, session/new) use ids <= 0 and are parsed in full; measured ones use ids from 1.
+const setupCalls = new Map();
+let nextSetupId = 0;
+function call(method, params) {
+  const id = nextSetupId--;
+  return new Promise((resolve, reject) => {
+    setupCalls.set(id, { resolve, reject });
+    transport.write([JSON.stringify({ jsonrpc: '2.0', id, method, params })]);
+  });
+}
+
+const sessionIds = [];
+const sessionIndex = new Map();
+const updatesPerSession = [];
+const okPerSession = [];
+let lastProgress = performance.now();
+
+let phase;
+transport.onMessage((line) => {
+  if (line === undefined) {
+    phase?.fill();
+    return;
+  }
+  lastProgress = performance.now();
+  const id = responseId(line);
+  if (id === undefined) {
+    if (phase && line.includes('"method":"session/update"')) {
+      const at = line.indexOf('"sessionId":"') + 13;
+      const session = sessionIndex.get(line.slice(at, line.indexOf('"', at)));
+      if (session === undefined || !line.includes(promptText)) phase.badUpdates++;
+      else updatesPerSession[session]++;
+      phase.updates++;
+    }
+    return;
+  }
+  if (id <= 0) {
+    const pending = setupCalls.get(id);
+    if (!pending) return;
+    setupCalls.delete(id);
+    const message = JSON.parse(line);
+    if (message.error) pending.reject(new Error(line));
+    else pending.resolve(message.result);
+    return;
+  }
+  phase?.answer(id, line);
 });
 
-await new Promise((resolve) => { onInitialized = resolve; send(0, 'initialize', { protocolVersion: 1 }); });
-for (let i = 0; i < 2000; i++) { send(-1 - i, '_demo.acp/echo', payload); }
-await new Promise((resolve) => { const check = setInterval(() => { if (pending.size === 0) { clearInterval(check); resolve(); } }, 10); });
-started = process.hrtime.bigint();
-measuring = true;
-fill();
-await done;
-const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-child.stdin.end();
-const sorted = Array.from(latencies).sort((a, b) => a - b);
-const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(2);
+class Phase {
+  constructor(firstId, count) {
+    this.firstId = firstId;
+    this.lastId = firstId + count - 1;
+    this.count = count;
+    this.nextId = firstId;
+    this.inFlight = 0;
+    this.answered = 0;
+    this.ok = 0;
+    this.updates = 0;
+    this.badUpdates = 0;
+    this.outOfOrder = 0;
+    this.wrongAnswers = 0;
+    this.errors = new Map();
+    this.sentAt = new Float64Array(count);
+    this.latencies = new Float64Array(count);
+    this.slotOf = promptMode ? new Int32Array(count) : undefined;
+    this.freeSlots = promptMode ? Array.from({ length: window }, (_, slot) => slot) : undefined;
+    this.done = new Promise((resolve) => { this.resolve = resolve; });
+  }
+
+  fill() {
+    const batch = [];
+    while (this.nextId <= this.lastId && this.inFlight < window) {
+      const id = this.nextId++;
+      const index = id - this.firstId;
+      this.inFlight++;
+      this.sentAt[index] = performance.now();
+      if (promptMode) {
+        const slot = this.freeSlots.pop();
+        this.slotOf[index] = slot;
+        batch.push(requestHead + id + promptTails[slot % sessionIds.length]);
+      }
+      else {
+        batch.push(requestHead + id + echoTail);
+      }
+    }
+    if (batch.length) transport.write(batch);
+  }
+
+  answer(id, line) {
+    if (id < this.firstId || id > this.lastId) return;
+    const index = id - this.firstId;
+    this.inFlight--;
+    this.answered++;
+    this.latencies[index] = performance.now() - this.sentAt[index];
+    const code = errorCode(line);
+    if (code !== undefined) {
+      this.errors.set(code, (this.errors.get(code) || 0) + 1);
+    }
+    else if (promptMode) {
+      const slot = this.slotOf[index];
+      const session = slot % sessionIds.length;
+      if (!line.includes('"stopReason":"end_turn"')) this.wrongAnswers++;
+      else {
+        this.ok++;
+        if (updatesPerSession[session] < ++okPerSession[session]) this.outOfOrder++;
+      }
+    }
+    else {
+      this.ok++;
+    }
+    if (promptMode) this.freeSlots.push(this.slotOf[index]);
+    if (this.answered === this.count) this.resolve();
+  }
+
+  async run() {
+    phase = this;
+    const started = performance.now();
+    const agentCpu = cpuMillis(transport.child.pid);
+    const clientCpu = process.cpuUsage();
+    this.fill();
+    await this.done;
+    this.seconds = (performance.now() - started) / 1000;
+    this.agentCpuSeconds = (cpuMillis(transport.child.pid) - agentCpu) / 1000;
+    const client = process.cpuUsage(clientCpu);
+    this.clientCpuSeconds = (client.user + client.system) / 1e6;
+    phase = undefined;
+    return this;
+  }
+}
+
+// A stalled agent fails the run instead of hanging it: 30 s without an answer while measuring, 180 s while
+// starting (a JVM on a loaded 2-core machine may take that long).
+const watchdog = setInterval(() => {
+  if (performance.now() - lastProgress > (phase ? 30000 : 180000)) {
+    console.log(`no answer for ${phase ? 30 : 180} s: ${phase ? `${phase.answered}/${phase.count} answered` : 'during setup'}; giving up`);
+    console.log(`result ${JSON.stringify({ failed: 'stalled' })}`);
+    transport.child.kill('SIGKILL');
+    process.exit(1);
+  }
+}, 1000);
+
+await call('initialize', { protocolVersion: 1, clientCapabilities: {} });
+let promptTails;
+if (promptMode) {
+  for (let i = 0; i < sessionCount; i++) {
+    const { sessionId } = await call('session/new', { cwd: '/tmp', mcpServers: [] });
+    sessionIndex.set(sessionId, sessionIds.length);
+    sessionIds.push(sessionId);
+    updatesPerSession.push(0);
+    okPerSession.push(0);
+  }
+  promptTails = sessionIds.map(promptTail);
+}
+let firstId = 1;
+if (warmup > 0) {
+  await new Phase(firstId, warmup).run();
+  firstId += warmup;
+}
+const measured = await new Phase(firstId, total).run();
+const status = procStatus(transport.child.pid);
+clearInterval(watchdog);
+await transport.close();
+
+const latencies = measured.latencies.sort();
+const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
+const errors = Object.fromEntries(measured.errors);
+const failures = measured.count - measured.ok;
+const what = promptMode ? 'turns' : 'requests';
 console.log(`command: ${command.join(' ')}`);
-console.log(`requests: ${total}, window: ${window}, after 2000 warm-up requests`);
-console.log(`throughput: ${(total / seconds).toFixed(0)} requests/s`);
-console.log(`latency (ms): p50 ${pct(0.5)}  p99 ${pct(0.99)}  max ${sorted[sorted.length - 1].toFixed(2)}`);
+console.log(`${overWebSocket ? 'websocket' : 'stdio'} ${promptMode ? `session/prompt over ${sessionIds.length} sessions` : '_demo.acp/echo'}: `
+  + `${total} ${what}, window ${window}, after ${warmup} warm-up ${what}`);
+if (failures > 0) {
+  console.log(`FAILED ${failures}: errors ${JSON.stringify(errors)}, other answers ${measured.wrongAnswers}`);
+}
+if (promptMode) {
+  console.log(`session/update received: ${measured.updates} (bad ${measured.badUpdates}); `
+    + `turns answered before their update: ${measured.outOfOrder}`);
+}
+console.log(`throughput: ${(measured.ok / measured.seconds).toFixed(0)} ${what}/s answered correctly`
+  + (failures > 0 ? ` (${(measured.answered / measured.seconds).toFixed(0)} answers/s in all)` : ''));
+console.log(`latency (ms): p50 ${pct(0.5).toFixed(2)}  p99 ${pct(0.99).toFixed(2)}  max ${pct(1).toFixed(2)}`);
+const perOp = (seconds) => (seconds * 1e6) / measured.count;
+console.log(`CPU time per ${what.slice(0, -1)} (us): agent ${perOp(measured.agentCpuSeconds).toFixed(1)}, `
+  + `this client ${perOp(measured.clientCpuSeconds).toFixed(1)} `
+  + `(agent busy ${(measured.agentCpuSeconds / measured.seconds).toFixed(2)} cores, `
+  + `client ${(measured.clientCpuSeconds / measured.seconds).toFixed(2)} cores)`);
+console.log(`peak RSS (VmHWM) after the run: ${status.VmHWM?.toFixed(0)} MiB`);
+console.log(`result ${JSON.stringify({
+  mode: promptMode ? 'prompt' : 'echo', transport: overWebSocket ? 'ws' : 'stdio', window, total, ok: measured.ok,
+  errors, rate: measured.ok / measured.seconds, p50: pct(0.5), p99: pct(0.99), max: pct(1),
+  updates: measured.updates, outOfOrder: measured.outOfOrder, peakRssMiB: status.VmHWM,
+  agentCpuUs: perOp(measured.agentCpuSeconds), clientCpuUs: perOp(measured.clientCpuSeconds),
+})}`);
+process.exit(failures > 0 || measured.badUpdates > 0 || measured.outOfOrder > 0 ? 1 : 0);
