@@ -288,7 +288,7 @@ public class AcpProperties {
 		 * metrics, tracing) is created: its beans are then created in the background once
 		 * the application is ready, and calls after initialize wait for them.
 		 */
-		private boolean deferObservability = true;
+		private boolean deferObservability;
 
 		public DataSize getMaxLineLength() {
 			return this.maxLineLength;

@@ -26,7 +26,7 @@ class AcpStdioConfiguration {
 	}
 
 	@Bean
-	@ConditionalOnBooleanProperty(name = "acp.stdio.defer-observability", matchIfMissing = true)
+	@ConditionalOnBooleanProperty("acp.stdio.defer-observability")
 	static StdioDeferredObservability acpStdioDeferredObservability() {
 		return new StdioDeferredObservability();
 	}

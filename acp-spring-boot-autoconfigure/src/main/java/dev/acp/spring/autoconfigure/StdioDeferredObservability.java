@@ -29,7 +29,7 @@ import org.springframework.context.Lifecycle;
 
 /**
  * Lets a stdio agent answer {@code initialize} before the observability stack exists
- * ({@code acp.stdio.defer-observability}, on by default): the singletons of Actuator,
+ * ({@code acp.stdio.defer-observability}, off by default): the singletons of Actuator,
  * Micrometer and OpenTelemetry that nothing needs earlier are made lazy, the agent
  * observes through a {@link DeferredObservationRegistry}, and once the application is
  * ready a background thread creates the registry and then every deferred singleton, so
