@@ -104,18 +104,15 @@ public final class AcpAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	AcpAgent acpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, AcpProperties properties,
-			Environment environment, ObjectProvider<ObservationRegistry> observationRegistry,
-			ObjectProvider<StdioDeferredObservability> deferredObservability) {
+			Environment environment, ObjectProvider<ObservationRegistry> observationRegistry) {
 		AcpProperties.Agent agent = properties.getAgent();
 		String name = StringUtils.hasText(agent.getName()) ? agent.getName()
 				: environment.getProperty("spring.application.name", "acp-agent");
 		String version = StringUtils.hasText(agent.getVersion()) ? agent.getVersion()
 				: environment.getProperty("spring.application.version", "0.0.0");
-		StdioDeferredObservability deferred = deferredObservability.getIfAvailable();
-		ObservationRegistry observations = (deferred != null) ? deferred.registry()
-				: observationRegistry.getIfAvailable(() -> ObservationRegistry.NOOP);
 		return new AcpAgent(registry, advertiser, new Implementation(name, agent.getTitle(), version, null),
-				authentication(properties.getAuth()), new AcpObservations(observations));
+				authentication(properties.getAuth()),
+				new AcpObservations(observationRegistry.getIfAvailable(() -> ObservationRegistry.NOOP)));
 	}
 
 	private static AcpAuthentication authentication(AcpProperties.Auth auth) {
@@ -139,11 +136,9 @@ public final class AcpAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	JsonRpcConnectionFactory acpConnectionFactory(JsonRpcCodec codec, AcpHandlerThreads threads, AcpAgent agent,
-			AcpProperties properties, ObjectProvider<StdioDeferredObservability> deferredObservability) {
-		StdioDeferredObservability deferred = deferredObservability.getIfAvailable();
+			AcpProperties properties) {
 		JsonRpcConnectionFactory factory = new JsonRpcConnectionFactory(codec, threads.executor(),
-				threads.controlExecutor(), properties.getClient().getRequestTimeout(),
-				(deferred != null) ? deferred.handlers(agent) : agent);
+				threads.controlExecutor(), properties.getClient().getRequestTimeout(), agent);
 		Duration timeout = properties.getRequestTimeout();
 		if (timeout != null && !timeout.isZero() && !timeout.isNegative()) {
 			Duration period = Duration.ofMillis(Math.max(10, Math.min(1000, timeout.toMillis() / 10)));

@@ -283,13 +283,6 @@ public class AcpProperties {
 		 */
 		private boolean exitOnClose = true;
 
-		/**
-		 * Whether the agent answers initialize before the observability stack (Actuator,
-		 * metrics, tracing) is created: its beans are then created in the background once
-		 * the application is ready, and calls after initialize wait for them.
-		 */
-		private boolean deferObservability;
-
 		public DataSize getMaxLineLength() {
 			return this.maxLineLength;
 		}
@@ -320,14 +313,6 @@ public class AcpProperties {
 
 		public void setSendTimeLimit(Duration sendTimeLimit) {
 			this.sendTimeLimit = sendTimeLimit;
-		}
-
-		public boolean isDeferObservability() {
-			return this.deferObservability;
-		}
-
-		public void setDeferObservability(boolean deferObservability) {
-			this.deferObservability = deferObservability;
 		}
 
 	}

@@ -2,7 +2,6 @@ package dev.acp.spring.autoconfigure;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
@@ -23,12 +22,6 @@ class AcpStdioConfiguration {
 	StdioTransportLifecycle acpStdioTransportLifecycle(JsonRpcConnectionFactory connectionFactory,
 			AcpProperties properties) {
 		return new StdioTransportLifecycle(connectionFactory, properties.getStdio());
-	}
-
-	@Bean
-	@ConditionalOnBooleanProperty("acp.stdio.defer-observability")
-	static StdioDeferredObservability acpStdioDeferredObservability() {
-		return new StdioDeferredObservability();
 	}
 
 }
