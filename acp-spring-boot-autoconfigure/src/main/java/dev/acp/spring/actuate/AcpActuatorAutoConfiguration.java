@@ -6,8 +6,11 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 
 import dev.acp.spring.agent.AcpAgent;
+import dev.acp.spring.agent.AcpTraceContextWriter;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.autoconfigure.AcpProperties;
 import dev.acp.spring.autoconfigure.AcpTransportStatus;
@@ -33,13 +36,17 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Actuator support for the ACP agent, each part only when its library is present: the
  * {@code acp} health indicator ({@code management.health.acp.enabled}), the {@code acp}
- * endpoint, the meters, and the opt-in {@code _acp-spring-boot/health} extension
+ * endpoint, the meters, the trace context of the notifications handlers send (with
+ * Micrometer Tracing), and the opt-in {@code _acp-spring-boot/health} extension
  * ({@code acp.health-extension.enabled}).
  *
  * @author ACP Spring Boot Starter contributors
  */
-@AutoConfiguration(after = { AcpAutoConfiguration.class, AcpWebSocketAutoConfiguration.class },
-		afterName = "org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration")
+@AutoConfiguration(after = { AcpAutoConfiguration.class, AcpWebSocketAutoConfiguration.class }, afterName = {
+		"org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration",
+		"org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration",
+		"org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration",
+		"org.springframework.boot.micrometer.tracing.brave.autoconfigure.BraveAutoConfiguration" })
 @ConditionalOnBean(AcpAgent.class)
 public final class AcpActuatorAutoConfiguration {
 
@@ -78,6 +85,19 @@ public final class AcpActuatorAutoConfiguration {
 		@ConditionalOnMissingBean
 		AcpMetrics acpMetrics(JsonRpcConnectionFactory connectionFactory, AcpProperties properties) {
 			return new AcpMetrics(connectionFactory, properties.getTransport().name().toLowerCase(Locale.ROOT));
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(Tracer.class)
+	static class TracingConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		@ConditionalOnBean({ Tracer.class, Propagator.class })
+		AcpTraceContextWriter acpTraceContextWriter(Tracer tracer, Propagator propagator) {
+			return new TracingContextWriter(tracer, propagator);
 		}
 
 	}

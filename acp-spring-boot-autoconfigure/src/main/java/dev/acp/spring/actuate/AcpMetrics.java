@@ -13,7 +13,8 @@ import dev.acp.spring.jsonrpc.JsonRpcStatistics;
 /**
  * The agent's meters besides its observations: gauges of open connections and requests in
  * flight, and counters of the events no answer shows (frames that could not be read,
- * notifications dropped, cancellations, requests refused as busy).
+ * notifications dropped, cancellations, requests refused as busy) and of the
+ * notifications sent.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -52,6 +53,8 @@ public class AcpMetrics implements MeterBinder {
 				JsonRpcStatistics::cancellations);
 		counter(registry, "acp.requests.busy", "Requests refused because too much work was in flight", statistics,
 				JsonRpcStatistics::busyRefusals);
+		counter(registry, "acp.notifications.sent", "Notifications sent to the client", statistics,
+				JsonRpcStatistics::sentNotifications);
 	}
 
 	private void counter(MeterRegistry registry, String name, String description, JsonRpcStatistics statistics,

@@ -17,11 +17,13 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Micrometer observations of the calls an agent serves ({@code acp.server.requests}) and
- * makes ({@code acp.client.requests}), with low-cardinality tags (method, kind, outcome,
- * error code, transport). The W3C trace context of an inbound message's {@code _meta}
- * ({@code traceparent}, {@code tracestate}, {@code baggage}) is read through the
- * registry's propagating handlers, and the current context is written into the
- * {@code _meta} of what a handler sends. Costs nothing without a registry.
+ * the requests it makes ({@code acp.client.requests}), with low-cardinality tags (method,
+ * kind, outcome, error code, transport). The W3C trace context of an inbound message's
+ * {@code _meta} ({@code traceparent}, {@code tracestate}, {@code baggage}) is read
+ * through the registry's propagating handlers, and the current context is written into
+ * the {@code _meta} of what a handler sends: a request's through its observation, a
+ * notification's by the {@link AcpTraceContextWriter} (a streamed update has no
+ * observation of its own). Costs nothing without a registry.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -41,12 +43,25 @@ public final class AcpObservations {
 
 	private final ObservationRegistry registry;
 
+	private final AcpTraceContextWriter traceContext;
+
 	/**
-	 * Create observations.
+	 * Create observations; the notifications handlers send carry no trace context.
 	 * @param registry the registry
 	 */
 	public AcpObservations(ObservationRegistry registry) {
+		this(registry, AcpTraceContextWriter.NONE);
+	}
+
+	/**
+	 * Create observations.
+	 * @param registry the registry
+	 * @param traceContext writes the current trace context into the notifications
+	 * handlers send
+	 */
+	public AcpObservations(ObservationRegistry registry, AcpTraceContextWriter traceContext) {
 		this.registry = registry;
+		this.traceContext = traceContext;
 	}
 
 	boolean isEnabled() {
@@ -66,7 +81,20 @@ public final class AcpObservations {
 			.lowCardinalityKeyValue("transport", transport);
 	}
 
-	Observation client(String method, boolean request, String transport, Map<String, String> carrier) {
+	/**
+	 * The trace context current on this thread, for the {@code _meta} of a notification.
+	 * @return the keys and values, or {@code null} when there is none
+	 */
+	Map<String, String> currentTraceContext() {
+		if (this.traceContext == AcpTraceContextWriter.NONE) {
+			return null;
+		}
+		Map<String, String> carrier = carrier();
+		this.traceContext.writeCurrent(carrier);
+		return carrier.isEmpty() ? null : carrier;
+	}
+
+	Observation client(String method, String transport, Map<String, String> carrier) {
 		Observation observation = Observation.createNotStarted(CLIENT_REQUESTS, () -> {
 			SenderContext<Map<String, String>> context = new SenderContext<>((map, key, value) -> map.put(key, value));
 			context.setCarrier(carrier);
@@ -75,7 +103,7 @@ public final class AcpObservations {
 		}, this.registry);
 		return observation.contextualName(method)
 			.lowCardinalityKeyValue("method", method)
-			.lowCardinalityKeyValue("kind", request ? "request" : "notification")
+			.lowCardinalityKeyValue("kind", "request")
 			.lowCardinalityKeyValue("transport", transport);
 	}
 

@@ -330,7 +330,7 @@ final class DefaultAcpClient implements AcpClient {
 		Object sent = params;
 		if (this.observations.isEnabled()) {
 			Map<String, String> carrier = AcpObservations.carrier();
-			observation = this.observations.client(method, true, this.rpc.transport(), carrier).start();
+			observation = this.observations.client(method, this.rpc.transport(), carrier).start();
 			sent = withTraceContext(params, carrier);
 		}
 		CompletableFuture<JsonNode> call = this.rpc.request(method, sent, timeout);
@@ -363,20 +363,8 @@ final class DefaultAcpClient implements AcpClient {
 	}
 
 	private void send(String method, Object params) {
-		if (!this.observations.isEnabled()) {
-			this.rpc.notify(method, params);
-			return;
-		}
-		Map<String, String> carrier = AcpObservations.carrier();
-		Observation observation = this.observations.client(method, false, this.rpc.transport(), carrier).start();
-		try {
-			this.rpc.notify(method, withTraceContext(params, carrier));
-			AcpObservations.stop(observation, null, false);
-		}
-		catch (RuntimeException ex) {
-			AcpObservations.stop(observation, ex, false);
-			throw ex;
-		}
+		Map<String, String> traceContext = this.observations.currentTraceContext();
+		this.rpc.notify(method, (traceContext != null) ? withTraceContext(params, traceContext) : params);
 	}
 
 	/**

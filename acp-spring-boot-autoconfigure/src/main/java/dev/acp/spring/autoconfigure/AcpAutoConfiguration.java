@@ -12,6 +12,7 @@ import dev.acp.spring.agent.AcpCapabilitiesCustomizer;
 import dev.acp.spring.agent.AcpCapabilityAdvertiser;
 import dev.acp.spring.agent.AcpExtensionDefinition;
 import dev.acp.spring.agent.AcpObservations;
+import dev.acp.spring.agent.AcpTraceContextWriter;
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.method.AcpArgumentResolver;
@@ -104,7 +105,8 @@ public final class AcpAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	AcpAgent acpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, AcpProperties properties,
-			Environment environment, ObjectProvider<ObservationRegistry> observationRegistry) {
+			Environment environment, ObjectProvider<ObservationRegistry> observationRegistry,
+			ObjectProvider<AcpTraceContextWriter> traceContextWriter) {
 		AcpProperties.Agent agent = properties.getAgent();
 		String name = StringUtils.hasText(agent.getName()) ? agent.getName()
 				: environment.getProperty("spring.application.name", "acp-agent");
@@ -112,7 +114,8 @@ public final class AcpAutoConfiguration {
 				: environment.getProperty("spring.application.version", "0.0.0");
 		return new AcpAgent(registry, advertiser, new Implementation(name, agent.getTitle(), version, null),
 				authentication(properties.getAuth()),
-				new AcpObservations(observationRegistry.getIfAvailable(() -> ObservationRegistry.NOOP)));
+				new AcpObservations(observationRegistry.getIfAvailable(() -> ObservationRegistry.NOOP),
+						traceContextWriter.getIfAvailable(() -> AcpTraceContextWriter.NONE)));
 	}
 
 	private static AcpAuthentication authentication(AcpProperties.Auth auth) {

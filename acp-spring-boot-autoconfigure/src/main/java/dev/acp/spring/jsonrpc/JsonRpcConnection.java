@@ -554,6 +554,7 @@ public final class JsonRpcConnection {
 	 */
 	public void notify(String method, Object params) {
 		send(this.codec.encodeNotification(method, params));
+		this.statistics.notificationSent();
 	}
 
 	/**

@@ -4,8 +4,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Counts of the events of all connections of a factory that no answer shows: frames that
- * could not be read, notifications dropped, requests cancelled, requests refused as busy.
- * Counting costs an uncontended add, and only when such an event happens.
+ * could not be read, notifications dropped, requests cancelled, requests refused as busy,
+ * and the notifications sent to the peer. Counting costs a {@link LongAdder} add.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -18,6 +18,8 @@ public final class JsonRpcStatistics {
 	private final LongAdder cancellations = new LongAdder();
 
 	private final LongAdder busyRefusals = new LongAdder();
+
+	private final LongAdder sentNotifications = new LongAdder();
 
 	/**
 	 * Count a frame that was not a valid message (answered -32700 or -32600).
@@ -48,6 +50,13 @@ public final class JsonRpcStatistics {
 		this.busyRefusals.increment();
 	}
 
+	/**
+	 * Count a notification sent to the peer.
+	 */
+	public void notificationSent() {
+		this.sentNotifications.increment();
+	}
+
 	public long parseErrors() {
 		return this.parseErrors.sum();
 	}
@@ -62,6 +71,10 @@ public final class JsonRpcStatistics {
 
 	public long busyRefusals() {
 		return this.busyRefusals.sum();
+	}
+
+	public long sentNotifications() {
+		return this.sentNotifications.sum();
 	}
 
 }

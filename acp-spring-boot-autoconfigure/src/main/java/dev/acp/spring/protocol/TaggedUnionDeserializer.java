@@ -1,6 +1,7 @@
 package dev.acp.spring.protocol;
 
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 
 import tools.jackson.core.JsonParser;
@@ -8,6 +9,7 @@ import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.node.TreeTraversingParser;
 
 /**
  * Reads a tagged union: a known discriminator binds its variant (and fails when the
@@ -29,6 +31,12 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 	private final BiFunction<String, ObjectNode, T> unknown;
 
 	private final Class<? extends T> untagged;
+
+	/**
+	 * The deserializer of each variant, looked up once: finding and contextualizing it on
+	 * every value cost more than reading the value.
+	 */
+	private final Map<Class<?>, ValueDeserializer<Object>> variantDeserializers = new ConcurrentHashMap<>();
 
 	/**
 	 * A reader of a union.
@@ -68,7 +76,7 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 		}
 		JsonNode tag = object.get(this.discriminator);
 		if (tag == null && this.untagged != null) {
-			return context.readTreeAsValue(object, this.untagged);
+			return read(object, this.untagged, context);
 		}
 		if (tag == null || !tag.isString()) {
 			return context.reportInputMismatch(this.unionType, "Missing string property '%s' of %s", this.discriminator,
@@ -76,13 +84,25 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 		}
 		Class<? extends T> variant = this.variants.get(tag.stringValue());
 		if (variant != null) {
-			return context.readTreeAsValue(object, variant);
+			return read(object, variant, context);
 		}
 		if (this.unknown == null) {
 			return context.reportInputMismatch(this.unionType, "Unknown %s '%s' of %s", this.discriminator,
 					tag.stringValue(), this.unionType.getSimpleName());
 		}
 		return this.unknown.apply(tag.stringValue(), object);
+	}
+
+	private T read(ObjectNode object, Class<? extends T> variant, DeserializationContext context) {
+		ValueDeserializer<Object> deserializer = this.variantDeserializers.get(variant);
+		if (deserializer == null) {
+			deserializer = context.findRootValueDeserializer(context.constructType(variant));
+			this.variantDeserializers.put(variant, deserializer);
+		}
+		try (JsonParser parser = new TreeTraversingParser(object, context)) {
+			parser.nextToken();
+			return variant.cast(deserializer.deserialize(parser, context));
+		}
 	}
 
 }

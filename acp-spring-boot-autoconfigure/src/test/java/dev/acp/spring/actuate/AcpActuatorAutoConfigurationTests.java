@@ -10,6 +10,7 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.data.SpanData;
 
+import dev.acp.spring.agent.AcpTraceContextWriter;
 import dev.acp.spring.agent.TestPeer;
 import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.annotation.AcpNotification;
@@ -170,13 +171,14 @@ class AcpActuatorAutoConfigurationTests {
 	}
 
 	@Test
-	void theClientsTraceParentIsTheParentOfTheHandlersOutboundCalls() {
+	void theClientsTraceParentIsTheParentOfTheHandlersRequestsAndItsNotificationsCarryTheCallsOwnSpan() {
 		observed()
 			.withConfiguration(AutoConfigurations.of(OpenTelemetrySdkAutoConfiguration.class,
 					MicrometerTracingAutoConfiguration.class, OpenTelemetryTracingAutoConfiguration.class))
 			.withPropertyValues("management.tracing.sampling.probability=1.0")
 			.withUserConfiguration(SpanExporterConfiguration.class)
 			.run((context) -> {
+				assertThat(context).hasSingleBean(AcpTraceContextWriter.class);
 				TestPeer peer = new TestPeer(context);
 				peer.initialize("{\"_meta\":{\"client.test\":{}}}");
 				peer.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"_ops.test/ping\",\"params\":{\"_meta\":"
@@ -188,15 +190,39 @@ class AcpActuatorAutoConfigurationTests {
 				assertThat(outbound.at("/params/name").asString()).isEqualTo("ops");
 				peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + outbound.get("id") + ",\"result\":{}}");
 				JsonNode update = peer.next();
-				assertThat(update.at("/params/_meta/traceparent").asString()).startsWith("00-" + TRACE_ID + "-");
+				String updateParent = update.at("/params/_meta/traceparent").asString();
 				assertThat(peer.next().get("id").asInt()).isEqualTo(7);
 				context.getBean(SdkTracerProvider.class).forceFlush().join(10, TimeUnit.SECONDS);
 				List<SpanData> spans = context.getBean(InMemorySpanExporter.class).getFinishedSpanItems();
 				assertThat(spans).filteredOn((span) -> !span.getName().equals("initialize"))
 					.extracting(SpanData::getName, SpanData::getTraceId)
-					.containsExactlyInAnyOrder(tuple("_ops.test/ping", TRACE_ID), tuple("_client.test/hello", TRACE_ID),
-							tuple("session/update", TRACE_ID));
+					.containsExactlyInAnyOrder(tuple("_ops.test/ping", TRACE_ID),
+							tuple("_client.test/hello", TRACE_ID));
+				SpanData served = spans.stream()
+					.filter((span) -> span.getName().equals("_ops.test/ping"))
+					.findFirst()
+					.orElseThrow();
+				assertThat(updateParent).isEqualTo("00-" + TRACE_ID + "-" + served.getSpanId() + "-01");
+				assertThat(context.getBean(MeterRegistry.class).get("acp.notifications.sent").functionCounter().count())
+					.isOne();
 			});
+	}
+
+	@Test
+	void withoutTracingTheNotificationsAHandlerSendsCarryNoTraceContext() {
+		observed().run((context) -> {
+			assertThat(context).doesNotHaveBean(AcpTraceContextWriter.class);
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{\"_meta\":{\"client.test\":{}}}");
+			peer.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"_ops.test/ping\",\"params\":{\"_meta\":"
+					+ "{\"traceparent\":\"00-" + TRACE_ID + "-00f067aa0ba902b7-01\"},\"call\":true}}");
+			JsonNode outbound = peer.next();
+			peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + outbound.get("id") + ",\"result\":{}}");
+			JsonNode update = peer.next();
+			assertThat(update.get("method").asString()).isEqualTo("session/update");
+			assertThat(update.at("/params/_meta").isMissingNode()).isTrue();
+			assertThat(peer.next().get("id").asInt()).isEqualTo(7);
+		});
 	}
 
 	@Test
