@@ -4,7 +4,9 @@
 # the agents interleaved in every row; then medians and a ratio table (ours / peer), by bench/compare-report.mjs.
 #
 # Usage: [JAVA_OPTS="..."] bench/compare.sh [repeats] [--no-build]
-#   JAVA_OPTS, if set, is given to both Java agents. Each throughput row warms up in its own window first.
+#   JAVA_OPTS, if set, is given to both Java agents. Each throughput row warms up in its own window first, long
+#   enough for a JVM's compilers to finish (30,000-100,000 messages, the same for every agent): the rows are steady
+#   state; the first seconds of a fresh agent are what the start-up row and docs/startup.md are about.
 #   "ours, observations off" is the demo with --management.observations.enable.acp=false.
 #   Raw results (one JSON per run) go to $COMPARE_RESULTS (default: a temporary file, named at the end).
 set -euo pipefail
@@ -74,10 +76,10 @@ for ((r = 1; r <= repeats; r++)); do
     name="${entry%%|*}"
     read -r -a command <<<"${entry#*|}"
     echo "== repeat $r: $name (stdio), load $(cut -d' ' -f1 /proc/loadavg)"
-    throughput "$name" echo64 300000 64 -- "${command[@]}"
-    throughput "$name" echo1 100000 1 -- "${command[@]}"
-    throughput "$name" prompt1 --prompt --warmup=5000 30000 1 -- "${command[@]}"
-    throughput "$name" prompt64 --prompt --warmup=20000 60000 64 -- "${command[@]}"
+    throughput "$name" echo64 --warmup=100000 300000 64 -- "${command[@]}"
+    throughput "$name" echo1 --warmup=30000 100000 1 -- "${command[@]}"
+    throughput "$name" prompt1 --prompt --warmup=30000 60000 1 -- "${command[@]}"
+    throughput "$name" prompt64 --prompt --warmup=60000 100000 64 -- "${command[@]}"
     if [[ "$name" != "ours, observations off" ]]; then
       startup "$name" "${command[@]}"
     fi
@@ -86,8 +88,8 @@ for ((r = 1; r <= repeats; r++)); do
     name="${entry%%|*}"
     read -r -a command <<<"${entry#*|}"
     echo "== repeat $r: $name (WebSocket), load $(cut -d' ' -f1 /proc/loadavg)"
-    throughput "$name" ws-echo64 --ws --warmup=20000 100000 64 -- "${command[@]}"
-    throughput "$name" ws-prompt64 --ws --prompt --warmup=10000 30000 64 -- "${command[@]}"
+    throughput "$name" ws-echo64 --ws --warmup=50000 100000 64 -- "${command[@]}"
+    throughput "$name" ws-prompt64 --ws --prompt --warmup=30000 60000 64 -- "${command[@]}"
   done
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

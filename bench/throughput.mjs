@@ -97,9 +97,22 @@ async function freePort() {
   });
 }
 
+// An agent that exits before the run closes it (a missing jar, missing node_modules) fails the run at once.
+let closing = false;
+function failOnEarlyExit(child) {
+  child.on('exit', (code, signal) => {
+    if (closing) return;
+    console.log(`the agent exited (${signal ?? `code ${code}`}) before the run ended; run its command alone to see why`);
+    console.log(`result ${JSON.stringify({ failed: 'exited' })}`);
+    process.exit(1);
+  });
+}
+
 // A transport is { write(messages: string[]), onMessage(callback), close(), child }.
 async function stdioTransport() {
   const child = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
+  failOnEarlyExit(child);
+  child.stdin.on('error', () => {}); // a write to an agent that exited: its exit is reported above
   let callback;
   let buffered = '';
   child.stdout.setEncoding('utf8');
@@ -119,6 +132,7 @@ async function stdioTransport() {
     write: (messages) => child.stdin.write(messages.join('\n') + '\n'),
     onMessage: (cb) => { callback = cb; },
     close: async () => {
+      closing = true;
       const exited = new Promise((resolve) => child.on('exit', resolve));
       child.stdin.end();
       await exited;
@@ -132,6 +146,7 @@ async function webSocketTransport() {
   const port = await freePort();
   command = command.map((a) => a.replaceAll('{port}', String(port)));
   const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'ignore', 'ignore'] });
+  failOnEarlyExit(child);
   const url = `ws://127.0.0.1:${port}/acp`;
   const open = () => new Promise((resolve, reject) => {
     // no permessage-deflate: compressing 200-byte frames would measure zlib on both sides
@@ -158,6 +173,7 @@ async function webSocketTransport() {
     },
     onMessage: (cb) => { callback = cb; },
     close: async () => {
+      closing = true;
       socket.close();
       const exited = new Promise((resolve) => child.on('exit', resolve));
       child.kill('SIGTERM');

@@ -1,6 +1,8 @@
 package dev.acp.spring.agent;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -375,6 +377,9 @@ final class DefaultAcpClient implements AcpClient {
 		if (carrier.isEmpty()) {
 			return params;
 		}
+		if (params instanceof SessionNotification notification) {
+			return withTraceContext(notification, carrier);
+		}
 		ObjectMapper mapper = this.rpc.codec().mapper();
 		JsonNode tree = (params != null) ? mapper.valueToTree(params) : mapper.createObjectNode();
 		if (!(tree instanceof ObjectNode object)) {
@@ -388,6 +393,22 @@ final class DefaultAcpClient implements AcpClient {
 			}
 		});
 		return object;
+	}
+
+	/**
+	 * The streamed update's own fast path: its {@code _meta} is a map already, so no tree
+	 * copy of the update is needed.
+	 */
+	private static SessionNotification withTraceContext(SessionNotification notification, Map<String, String> carrier) {
+		Map<String, Object> meta;
+		if (notification.meta() == null) {
+			meta = Collections.unmodifiableMap(carrier);
+		}
+		else {
+			meta = new LinkedHashMap<>(notification.meta());
+			carrier.forEach(meta::putIfAbsent);
+		}
+		return new SessionNotification(notification.sessionId(), notification.update(), meta, notification.unknown());
 	}
 
 	private <T> T convert(JsonNode result, Class<T> resultType) {

@@ -20,6 +20,9 @@ import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.method.AcpMethodRegistry;
 import dev.acp.spring.method.AcpRequestContext;
+import dev.acp.spring.protocol.ContentBlock;
+import dev.acp.spring.protocol.SessionNotification;
+import dev.acp.spring.protocol.SessionUpdate;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -191,6 +194,10 @@ class AcpActuatorAutoConfigurationTests {
 				peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + outbound.get("id") + ",\"result\":{}}");
 				JsonNode update = peer.next();
 				String updateParent = update.at("/params/_meta/traceparent").asString();
+				JsonNode ownMeta = peer.next().at("/params/_meta");
+				assertThat(ownMeta.get("traceparent").asString()).isEqualTo("00-own");
+				assertThat(ownMeta.get("vendor.x").asString()).isEqualTo("1");
+				assertThat(peer.next().at("/params/_meta/traceparent").asString()).isEqualTo(updateParent);
 				assertThat(peer.next().get("id").asInt()).isEqualTo(7);
 				context.getBean(SdkTracerProvider.class).forceFlush().join(10, TimeUnit.SECONDS);
 				List<SpanData> spans = context.getBean(InMemorySpanExporter.class).getFinishedSpanItems();
@@ -204,7 +211,7 @@ class AcpActuatorAutoConfigurationTests {
 					.orElseThrow();
 				assertThat(updateParent).isEqualTo("00-" + TRACE_ID + "-" + served.getSpanId() + "-01");
 				assertThat(context.getBean(MeterRegistry.class).get("acp.notifications.sent").functionCounter().count())
-					.isOne();
+					.isEqualTo(3);
 			});
 	}
 
@@ -221,6 +228,8 @@ class AcpActuatorAutoConfigurationTests {
 			JsonNode update = peer.next();
 			assertThat(update.get("method").asString()).isEqualTo("session/update");
 			assertThat(update.at("/params/_meta").isMissingNode()).isTrue();
+			assertThat(peer.next().at("/params/_meta").size()).isEqualTo(2);
+			assertThat(peer.next().at("/params/_meta").isMissingNode()).isTrue();
 			assertThat(peer.next().get("id").asInt()).isEqualTo(7);
 		});
 	}
@@ -290,6 +299,12 @@ class AcpActuatorAutoConfigurationTests {
 					.request("_client.test/hello", Map.of("name", "ops"), JsonNode.class)
 					.get(10, TimeUnit.SECONDS);
 				context.client().agentMessageChunk("s1", "traced");
+				context.client()
+					.notify("session/update",
+							new SessionNotification("s1",
+									new SessionUpdate.AgentMessageChunk(new ContentBlock.Text("own")),
+									Map.of("traceparent", "00-own", "vendor.x", "1")));
+				context.client().notify("_client.test/event", Map.of("n", 1));
 			}
 			return Map.of("pong", true);
 		}
