@@ -53,9 +53,9 @@ startup() {
   local agent="$1" output spawn rss
   shift
   output="$(node bench/startup.mjs 5 -- "$@" 2>&1)" || true
-  tail -2 <<<"$output" | sed 's/^/    /'
-  spawn="$(sed -n 's/^spawn to initialize answer.*median \([0-9.]*\).*/\1/p' <<<"$output" | head -1)"
-  rss="$(sed -n 's/^peak RSS at answer.*median \([0-9.]*\).*/\1/p' <<<"$output" | head -1)"
+  grep -e 'spawn to initialize answer' -e 'CPU time to the answer' -e 'peak RSS at the answer' <<<"$output" | sed 's/^/  /'
+  spawn="$(sed -n 's/^ *spawn to initialize answer.*median \([0-9.]*\).*/\1/p' <<<"$output" | head -1)"
+  rss="$(sed -n 's/^ *peak RSS at the answer.*median \([0-9.]*\).*/\1/p' <<<"$output" | head -1)"
   if [[ -n "$spawn" && -n "$rss" ]]; then
     printf '%s\tstartup\t{"spawnMs":%s,"startRssMiB":%s}\n' "$agent" "$spawn" "$rss" >>"$results"
   fi
