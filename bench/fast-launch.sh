@@ -9,7 +9,6 @@
 #   and runs with the JDK that built it; rerun this script after a rebuild or a JDK update.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$(pwd)
 out=demo-app/target/fast-launch
 build=1
 while [ $# -gt 0 ]; do
@@ -38,6 +37,9 @@ fi
 
 rm -rf "$out"
 mkdir -p "$out"
+# The archive records the class path it was trained with: absolute, so that the launcher finds it from any working
+# directory (an editor spawns the agent in the project's directory); a relative one is silently rejected there.
+out=$(cd "$out" && pwd)
 "$java" -Djarmode=tools -jar "$jar" extract --destination "$out/app" >/dev/null
 
 # Flags for a process an editor spawns per session: a small heap and a serial collector (one thread, no
@@ -50,10 +52,12 @@ if [ "$version" -ge 25 ]; then
   archive=app.aot
   train=(-XX:AOTCacheOutput="$out/$archive")
   use="-XX:AOTCache=\"\$dir/$archive\""
+  require=-XX:AOTMode=on
 else
   archive=app.jsa
   train=(-XX:ArchiveClassesAtExit="$out/$archive")
   use="-XX:SharedArchiveFile=\"\$dir/$archive\""
+  require=-Xshare:on
 fi
 
 # Training run: a real exchange, then end of input (the agent drains and exits 0, which writes the archive).
@@ -88,13 +92,18 @@ exec "$java" ${flags[*]} $use -jar "\$dir/app/acp-demo.jar" "\$@"
 EOF
 chmod +x "$out/acp-demo"
 
-# The stdio contract: every line on standard output is a JSON-RPC message.
-printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1}}' \
-  | "$out/acp-demo" 2>/dev/null | node -e '
+# The stdio contract: every line on standard output is a JSON-RPC message. Run from another directory with the
+# archive required ($require: the JVM exits rather than start without it), as an editor would spawn it.
+(cd / && printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1}}' \
+  | JAVA_TOOL_OPTIONS="$require" "$out/acp-demo" 2>"$out/check.log") | node -e '
     let text = ""; process.stdin.on("data", (c) => text += c).on("end", () => {
       const lines = text.split("\n").filter((l) => l.length > 0);
-      for (const line of lines) { const m = JSON.parse(line); if (m.jsonrpc !== "2.0") throw new Error(line); }
-      if (lines.length === 0) throw new Error("no answer on standard output");
-      console.error(`stdout check: ${lines.length} line(s), all JSON-RPC`);
+      for (const line of lines) {
+        let m;
+        try { m = JSON.parse(line); } catch { m = undefined; }
+        if (!m || m.jsonrpc !== "2.0") throw new Error(`not JSON-RPC on standard output: ${line}`);
+      }
+      if (lines.length === 0) throw new Error("no answer on standard output (see check.log)");
+      console.error(`stdout check: ${lines.length} line(s), all JSON-RPC, with the class-data archive in use`);
     });'
-echo "$root/$out/acp-demo"
+echo "$out/acp-demo"
