@@ -1,6 +1,7 @@
 package dev.acp.demo;
 
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -17,10 +18,11 @@ import org.springframework.core.metrics.StartupStep;
 /**
  * Where the start-up time goes, printed to standard error once the application is ready,
  * when the demo runs with {@code -Dacp.demo.startup-report=true}: the JVM and jar
- * launcher before {@code main}, each phase of Boot's start-up from its
- * {@code ApplicationStartup} steps, and the context refresh split into bean-factory
- * post-processing (configuration classes and auto-configuration conditions) and bean
- * creation by the library of each bean (self time, nested creations counted once).
+ * launcher before {@code main} (from the JVM's start time), each phase of Boot's start-up
+ * from its {@code ApplicationStartup} steps, and the context refresh split into
+ * bean-factory post-processing (configuration classes and auto-configuration conditions)
+ * and bean creation by the library of each bean (self time, nested creations counted
+ * once).
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -80,11 +82,12 @@ final class StartupReport {
 		}
 		PrintStream out = System.err;
 		out.println("acp-demo start-up report (ms)");
-		ProcessHandle.current()
-			.info()
-			.startInstant()
-			.ifPresent((start) -> out.printf("  JVM and jar launcher, process start to main: %d%n",
-					Duration.between(start, this.main).toMillis()));
+		// The JVM's own start time: the process start time of ProcessHandle is derived
+		// from
+		// the boot time in whole seconds, and was off by up to a second.
+		Instant jvmStart = Instant.ofEpochMilli(ManagementFactory.getRuntimeMXBean().getStartTime());
+		out.printf("  JVM start to main (JVM set-up, jar launcher, loading the main class): %d%n",
+				Duration.between(jvmStart, this.main).toMillis());
 		if (!events.isEmpty()) {
 			out.printf("  SpringApplication set-up, main to the first step: %d%n",
 					Duration.between(this.main, events.get(0).getStartTime()).toMillis());
