@@ -119,6 +119,20 @@ final class InboundOrder {
 	}
 
 	/**
+	 * The requests of every order key not finished yet.
+	 * @return the count
+	 */
+	int size() {
+		synchronized (this.keyed) {
+			int size = 0;
+			for (ArrayDeque<InboundRequest> queue : this.keyed.values()) {
+				size += queue.size();
+			}
+			return size;
+		}
+	}
+
+	/**
 	 * The requests of one order key not finished yet, running first.
 	 * @param key the key
 	 * @return a snapshot

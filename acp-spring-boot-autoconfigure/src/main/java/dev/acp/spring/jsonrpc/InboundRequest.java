@@ -47,6 +47,8 @@ public final class InboundRequest {
 
 	private volatile long startedNanos;
 
+	private volatile boolean finished;
+
 	private boolean writing;
 
 	private boolean interruptPending;
@@ -208,6 +210,17 @@ public final class InboundRequest {
 		}
 		signalCancellation();
 		return true;
+	}
+
+	/**
+	 * The request ended: answered and its handler returned, or given up on.
+	 */
+	void finished() {
+		this.finished = true;
+	}
+
+	boolean isFinished() {
+		return this.finished;
 	}
 
 	/**

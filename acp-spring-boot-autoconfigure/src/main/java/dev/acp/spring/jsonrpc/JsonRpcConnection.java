@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -59,6 +60,12 @@ public final class JsonRpcConnection {
 	private final Map<String, InboundRequest> inbound = new ConcurrentHashMap<>();
 
 	private final Map<Long, CompletableFuture<JsonNode>> outbound = new ConcurrentHashMap<>();
+
+	/**
+	 * Requests answered as cancelled while their handler still runs: they hold their
+	 * order key until the handler returns, or until the handler time limit releases it.
+	 */
+	private final Set<InboundRequest> cancelledRunning = ConcurrentHashMap.newKeySet();
 
 	private final AtomicLong nextOutboundId = new AtomicLong();
 
@@ -174,6 +181,15 @@ public final class JsonRpcConnection {
 	 */
 	public int inFlightRequests() {
 		return this.inbound.size();
+	}
+
+	/**
+	 * The requests that hold or wait for an order key (running, queued, or cancelled with
+	 * their handler still running).
+	 * @return the count
+	 */
+	int orderedRequests() {
+		return this.order.size();
 	}
 
 	/**
@@ -339,6 +355,8 @@ public final class JsonRpcConnection {
 	}
 
 	private void finished(InboundRequest call) {
+		call.finished();
+		this.cancelledRunning.remove(call);
 		this.order.finished(call, this::start);
 	}
 
@@ -421,13 +439,20 @@ public final class JsonRpcConnection {
 			send(this.codec.encodeError(call.id(), JsonRpcError.requestCancelled()));
 		}
 		removeInbound(call);
+		if (call.startedNanos() != 0 && call.orderKey() != null) {
+			this.cancelledRunning.add(call);
+			if (call.isFinished()) {
+				this.cancelledRunning.remove(call);
+			}
+		}
 		this.order.abandoned(call);
 	}
 
 	/**
 	 * Answer the requests whose handler has run longer than {@code timeout} with an
 	 * internal error, tell their handlers they are cancelled (their thread is
-	 * interrupted), and let the requests queued behind them start.
+	 * interrupted), and let the requests queued behind them start; so too behind a
+	 * cancelled request whose handler has not returned within {@code timeout}.
 	 * @param timeout the longest a handler may run
 	 * @return how many requests expired
 	 */
@@ -444,6 +469,13 @@ public final class JsonRpcConnection {
 				removeInbound(call);
 				finished(call);
 				expired++;
+			}
+		}
+		for (InboundRequest call : this.cancelledRunning) {
+			if (now - call.startedNanos() > timeout.toNanos()) {
+				logger.warn("Handler of cancelled '" + call.method() + "' did not return within " + timeout
+						+ ": the requests behind it start");
+				finished(call);
 			}
 		}
 		return expired;

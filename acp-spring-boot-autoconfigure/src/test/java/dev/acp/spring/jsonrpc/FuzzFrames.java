@@ -316,7 +316,7 @@ public final class FuzzFrames {
 		else if (failure != null && !failure.isNotification()) {
 			allow(failure.getId());
 		}
-		boolean idle = connection.inFlightRequests() == 0;
+		boolean idle = connection.inFlightRequests() == 0 && connection.orderedRequests() == 0;
 		int before = sent.size();
 		connection.receive(frame, 0, frame.length);
 		List<JsonNode> answers = answers(sent.subList(before, sent.size()));

@@ -239,6 +239,28 @@ class JsonRpcConnectionTests {
 	}
 
 	@Test
+	void aCancelledRequestWhoseHandlerNeverReturnsReleasesItsOrderKeyAtTheHandlerTimeLimit() {
+		CountDownLatch started = latch();
+		this.handler.orderKeys = (method, params) -> "k";
+		this.handler.onRequest("hang", (request) -> {
+			started.countDown();
+			return new CompletableFuture<>();
+		});
+		this.handler.onRequest("echo", (request) -> CompletableFuture.completedFuture("echoed"));
+		request(1, "hang");
+		awaitLatch(started);
+		receive("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancel_request\",\"params\":{\"requestId\":1}}");
+		assertThat(this.sink.awaitResponse("1").at("/error/code").asInt()).isEqualTo(JsonRpcError.REQUEST_CANCELLED);
+		request(2, "echo");
+		assertThat(this.sink.responsesTo("2")).isEmpty();
+		assertThat(this.connection.expireRequests(Duration.ofDays(1))).isZero();
+		assertThat(this.sink.responsesTo("2")).isEmpty();
+		this.connection.expireRequests(Duration.ZERO);
+		assertThat(this.sink.awaitResponse("2").get("result").stringValue()).isEqualTo("echoed");
+		assertThat(this.connection.orderedRequests()).isZero();
+	}
+
+	@Test
 	void signalledCancellationInterruptsTheHandlerWithoutAnsweringForIt() {
 		CountDownLatch blocked = latch();
 		this.handler.orderKeys = (method, params) -> "k";
