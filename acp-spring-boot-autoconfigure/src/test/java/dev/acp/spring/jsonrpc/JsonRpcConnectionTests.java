@@ -240,23 +240,26 @@ class JsonRpcConnectionTests {
 
 	@Test
 	void aCancelledRequestWhoseHandlerNeverReturnsReleasesItsOrderKeyAtTheHandlerTimeLimit() {
-		CountDownLatch started = latch();
+		// handlers run on the receiving thread: every answer is sent before receive
+		// returns
+		this.factory = new JsonRpcConnectionFactory(this.codec, Runnable::run, Duration.ofSeconds(30),
+				(connection) -> this.handler);
+		this.connection = this.factory.open("test", this.sink);
 		this.handler.orderKeys = (method, params) -> "k";
-		this.handler.onRequest("hang", (request) -> {
-			started.countDown();
-			return new CompletableFuture<>();
-		});
+		this.handler.onRequest("hang", (request) -> new CompletableFuture<>());
 		this.handler.onRequest("echo", (request) -> CompletableFuture.completedFuture("echoed"));
 		request(1, "hang");
-		awaitLatch(started);
 		receive("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancel_request\",\"params\":{\"requestId\":1}}");
-		assertThat(this.sink.awaitResponse("1").at("/error/code").asInt()).isEqualTo(JsonRpcError.REQUEST_CANCELLED);
+		assertThat(this.sink.responsesTo("1")).singleElement()
+			.satisfies(
+					(answer) -> assertThat(answer.at("/error/code").asInt()).isEqualTo(JsonRpcError.REQUEST_CANCELLED));
 		request(2, "echo");
 		assertThat(this.sink.responsesTo("2")).isEmpty();
 		assertThat(this.connection.expireRequests(Duration.ofDays(1))).isZero();
 		assertThat(this.sink.responsesTo("2")).isEmpty();
 		this.connection.expireRequests(Duration.ZERO);
-		assertThat(this.sink.awaitResponse("2").get("result").stringValue()).isEqualTo("echoed");
+		assertThat(this.sink.responsesTo("2")).singleElement()
+			.satisfies((answer) -> assertThat(answer.get("result").stringValue()).isEqualTo("echoed"));
 		assertThat(this.connection.orderedRequests()).isZero();
 	}
 
