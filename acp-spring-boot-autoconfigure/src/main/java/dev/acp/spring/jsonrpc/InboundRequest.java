@@ -1,5 +1,6 @@
 package dev.acp.spring.jsonrpc;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -21,6 +22,8 @@ public final class InboundRequest {
 
 	private final JsonRpcConnection connection;
 
+	private final InboundAdmission admission;
+
 	private final JsonNode id;
 
 	private final String method;
@@ -33,7 +36,17 @@ public final class InboundRequest {
 
 	private final AtomicBoolean answered = new AtomicBoolean();
 
+	private final AtomicBoolean handlerDone = new AtomicBoolean();
+
+	private final AtomicBoolean released = new AtomicBoolean();
+
 	private volatile boolean admitted;
+
+	private volatile boolean givenUp;
+
+	private volatile long cancelledNanos;
+
+	private volatile long deadlineNanos;
 
 	private final List<Runnable> cancelCallbacks = new CopyOnWriteArrayList<>();
 
@@ -53,8 +66,10 @@ public final class InboundRequest {
 
 	private boolean interruptPending;
 
-	InboundRequest(JsonRpcConnection connection, JsonRpcRequest request, String key, String orderKey) {
+	InboundRequest(JsonRpcConnection connection, InboundAdmission admission, JsonRpcRequest request, String key,
+			String orderKey) {
 		this.connection = connection;
+		this.admission = admission;
 		this.id = request.id();
 		this.method = request.method();
 		this.params = request.params();
@@ -155,12 +170,17 @@ public final class InboundRequest {
 		if (this.cancelled) {
 			return;
 		}
+		this.cancelledNanos = Math.max(System.nanoTime(), 1);
 		this.cancelled = true;
 		for (Runnable callback : this.cancelCallbacks) {
 			if (this.cancelCallbacks.remove(callback)) {
 				runCallback(callback);
 			}
 		}
+		interruptRunner();
+	}
+
+	private void interruptRunner() {
 		synchronized (this.runnerLock) {
 			if (this.runner != null) {
 				if (this.writing) {
@@ -173,6 +193,51 @@ public final class InboundRequest {
 		}
 	}
 
+	/**
+	 * Answer this request -32800 and signal its handler when it is still running after
+	 * {@code limit}, counted from now; for a whole prompt turn, say. The handler then has
+	 * the connection's grace period to return before it is given up on.
+	 * @param limit the longest the request may run from now
+	 */
+	public void cancelAfter(Duration limit) {
+		this.deadlineNanos = Math.max(System.nanoTime() + limit.toNanos(), 1);
+	}
+
+	/**
+	 * When {@link #cancelAfter(Duration)} cancels this request, from
+	 * {@link System#nanoTime()}.
+	 * @return the time, or {@code 0} without such a limit
+	 */
+	long deadlineNanos() {
+		return this.deadlineNanos;
+	}
+
+	/**
+	 * When its cancellation was signalled, from {@link System#nanoTime()}.
+	 * @return the time, or {@code 0} when not cancelled
+	 */
+	long cancelledNanos() {
+		return this.cancelledNanos;
+	}
+
+	/**
+	 * Whether the connection gave up on the handler (it ran past a time limit): it is
+	 * answered, its order key released, and anything it still sends is dropped.
+	 * @return whether given up on
+	 */
+	boolean isGivenUp() {
+		return this.givenUp;
+	}
+
+	/**
+	 * Give up on the handler: what it still sends is dropped, and its thread is
+	 * interrupted again.
+	 */
+	void giveUp() {
+		this.givenUp = true;
+		interruptRunner();
+	}
+
 	private void runCallback(Runnable callback) {
 		try {
 			callback.run();
@@ -183,33 +248,43 @@ public final class InboundRequest {
 	}
 
 	/**
-	 * The connection admitted the request: it counts against the in-flight bound until it
-	 * is answered.
+	 * The connection admitted the request: it counts against the connection's bound until
+	 * it is answered and its handler returned (a cancelled handler that ignores the
+	 * cancellation still holds its thread).
 	 */
 	void admitted() {
 		this.admitted = true;
 	}
 
+	/**
+	 * Mark the request answered, before its answer is written: from then on its id is
+	 * free for the peer to use again.
+	 * @return whether this call marked it (the caller then sends the one answer)
+	 */
 	boolean markAnswered() {
 		if (!this.answered.compareAndSet(false, true)) {
 			return false;
 		}
-		if (this.admitted) {
-			this.connection.answeredAdmitted();
-		}
+		this.admission.answered(this);
+		releaseIfDone();
 		return true;
 	}
 
 	/**
-	 * Answer the request as cancelled (the caller sends -32800) and signal its handler.
-	 * @return whether this call answered it
+	 * The handler returned, or will never run: the request no longer holds a thread of
+	 * its connection's share once it is answered too.
 	 */
-	boolean cancel() {
-		if (!markAnswered()) {
-			return false;
+	void handlerDone() {
+		if (this.handlerDone.compareAndSet(false, true)) {
+			releaseIfDone();
 		}
-		signalCancellation();
-		return true;
+	}
+
+	private void releaseIfDone() {
+		if (this.admitted && this.answered.get() && this.handlerDone.get()
+				&& this.released.compareAndSet(false, true)) {
+			this.admission.released(this);
+		}
 	}
 
 	/**
@@ -231,8 +306,18 @@ public final class InboundRequest {
 		return this.startedNanos;
 	}
 
-	void handlingStarted() {
+	/**
+	 * Its handler is called now (on any thread): the request timeout counts from here.
+	 */
+	void started() {
 		this.startedNanos = Math.max(System.nanoTime(), 1);
+	}
+
+	/**
+	 * Its handler runs on the current thread, which a cancellation interrupts (never the
+	 * reading thread).
+	 */
+	void handlingStarted() {
 		synchronized (this.runnerLock) {
 			this.runner = Thread.currentThread();
 			if (this.cancelled) {

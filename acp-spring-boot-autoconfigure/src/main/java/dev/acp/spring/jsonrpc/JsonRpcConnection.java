@@ -2,31 +2,21 @@ package dev.acp.spring.jsonrpc;
 
 import java.security.Principal;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import tools.jackson.databind.JsonNode;
 
 /**
- * One bidirectional JSON-RPC connection: dispatches inbound requests off the reading
- * thread (unless the handler asks for in-line dispatch of a method that never blocks) in
- * the order {@link InboundOrder} keeps, answers every request exactly once, and
- * correlates outbound requests with their responses.
+ * One bidirectional JSON-RPC connection: decodes what the transport reads and routes it.
+ * Which requests are taken is {@link InboundAdmission}'s job, who runs when
+ * {@link InboundOrder}'s, a request's life (answered exactly once, time limits,
+ * cancellation) {@link InboundCalls}', and the correlation of outbound requests with
+ * their answers {@link OutboundCalls}'.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -37,10 +27,6 @@ public final class JsonRpcConnection {
 
 	private static final Log logger = LogFactory.getLog(JsonRpcConnection.class);
 
-	private static final Object EMPTY_RESULT = Map.of();
-
-	private static final ThreadLocal<InboundRequest> CURRENT = new ThreadLocal<>();
-
 	private final String id;
 
 	private final String transport;
@@ -49,48 +35,19 @@ public final class JsonRpcConnection {
 
 	private final MessageSink sink;
 
-	private final Executor requestExecutor;
-
 	private final InboundOrder order;
 
 	private final Duration outboundTimeout;
 
 	private final JsonRpcHandler handler;
 
-	private final Map<String, InboundRequest> inbound = new ConcurrentHashMap<>();
-
-	private final Map<Long, CompletableFuture<JsonNode>> outbound = new ConcurrentHashMap<>();
-
-	/**
-	 * Requests answered as cancelled while their handler still runs: they hold their
-	 * order key until the handler returns, or until the handler time limit releases it.
-	 */
-	private final Set<InboundRequest> cancelledRunning = ConcurrentHashMap.newKeySet();
-
-	private final AtomicLong nextOutboundId = new AtomicLong();
-
-	private final Executor controlExecutor;
-
 	private final JsonRpcStatistics statistics;
 
-	private final Object drainMonitor = new Object();
+	private final InboundAdmission admission;
 
-	private final Object admission = new Object();
+	private final InboundCalls inbound;
 
-	private volatile boolean closed;
-
-	private volatile boolean ended;
-
-	private volatile boolean peerGone;
-
-	private volatile int maxInFlight = Integer.MAX_VALUE;
-
-	/**
-	 * Admitted requests not answered yet: the in-flight bound counts these, so that a
-	 * request sent the moment an answer arrives is not refused while the answered one is
-	 * still being cleaned up.
-	 */
-	private final AtomicInteger unanswered = new AtomicInteger();
+	private final OutboundCalls outbound;
 
 	private volatile Principal principal;
 
@@ -102,11 +59,13 @@ public final class JsonRpcConnection {
 		this.transport = transport;
 		this.codec = codec;
 		this.sink = sink;
-		this.requestExecutor = requestExecutor;
-		this.controlExecutor = controlExecutor;
 		this.order = new InboundOrder(controlExecutor);
 		this.outboundTimeout = outboundTimeout;
+		this.admission = new InboundAdmission(statistics);
+		this.outbound = new OutboundCalls(controlExecutor, this::send, this::notify);
 		this.handler = handlerFactory.createHandler(this);
+		this.inbound = new InboundCalls(codec, this.handler, requestExecutor, this.admission, this.order, statistics,
+				this::send);
 	}
 
 	/**
@@ -172,7 +131,7 @@ public final class JsonRpcConnection {
 	 * @param maxInFlight the bound
 	 */
 	public void setMaxInFlight(int maxInFlight) {
-		this.maxInFlight = (maxInFlight > 0) ? maxInFlight : Integer.MAX_VALUE;
+		this.admission.setMaxInFlight(maxInFlight);
 	}
 
 	/**
@@ -180,7 +139,7 @@ public final class JsonRpcConnection {
 	 * @return the count
 	 */
 	public int inFlightRequests() {
-		return this.inbound.size();
+		return this.admission.unansweredCount();
 	}
 
 	/**
@@ -197,7 +156,7 @@ public final class JsonRpcConnection {
 	 * @return whether closed
 	 */
 	public boolean isClosed() {
-		return this.closed;
+		return this.admission.isClosed();
 	}
 
 	/**
@@ -261,139 +220,14 @@ public final class JsonRpcConnection {
 			answerError(request.id(), JsonRpcError.internalError());
 			return;
 		}
-		InboundRequest call = new InboundRequest(this, request, key(request.id()), orderKey);
-		JsonRpcError refusal = null;
-		synchronized (this.admission) {
-			if (this.closed) {
-				refusal = JsonRpcError.requestCancelled();
-			}
-			else if (this.unanswered.get() >= this.maxInFlight) {
-				this.statistics.busy();
-				refusal = JsonRpcError.serverBusy();
-			}
-			else if (this.inbound.putIfAbsent(call.key(), call) != null) {
-				refusal = JsonRpcError.invalidRequest("A request with this id is in flight");
-			}
-			else {
-				this.unanswered.incrementAndGet();
-				call.admitted();
-			}
-		}
+		InboundRequest call = new InboundRequest(this, this.admission, request, InboundAdmission.key(request.id()),
+				orderKey);
+		JsonRpcError refusal = this.admission.admit(call);
 		if (refusal != null) {
 			answerError(request.id(), refusal);
 			return;
 		}
-		this.order.request(call, this::start);
-	}
-
-	private void start(InboundRequest call) {
-		if (this.handler.isDispatchedInline(call.method())) {
-			dispatch(call, false);
-			return;
-		}
-		try {
-			this.requestExecutor.execute(() -> dispatch(call, true));
-		}
-		catch (RejectedExecutionException ex) {
-			this.statistics.busy();
-			if (call.markAnswered()) {
-				send(this.codec.encodeError(call.id(), JsonRpcError.serverBusy()));
-			}
-			removeInbound(call);
-			finished(call);
-		}
-	}
-
-	private void dispatch(InboundRequest call, boolean onHandlerThread) {
-		if (call.isAnswered()) {
-			finished(call);
-			return;
-		}
-		CompletionStage<?> stage;
-		if (onHandlerThread) {
-			call.handlingStarted();
-			CURRENT.set(call);
-		}
-		try {
-			stage = this.handler.handleRequest(call);
-		}
-		catch (Throwable ex) {
-			stage = CompletableFuture.failedFuture(ex);
-		}
-		finally {
-			if (onHandlerThread) {
-				CURRENT.remove();
-				call.handlingEnded();
-			}
-		}
-		if (stage == null) {
-			complete(call, null, null);
-			return;
-		}
-		stage.whenComplete((result, failure) -> complete(call, result, failure));
-	}
-
-	private void complete(InboundRequest call, Object result, Throwable failure) {
-		if (!call.isAnswered()) {
-			byte[] frame = (failure != null) ? encodeError(call, toError(call, failure)) : encodeResult(call, result);
-			if (call.markAnswered()) {
-				send(frame);
-			}
-		}
-		removeInbound(call);
-		finished(call);
-	}
-
-	private byte[] encodeError(InboundRequest call, JsonRpcError error) {
-		try {
-			return this.codec.encodeError(call.id(), error);
-		}
-		catch (RuntimeException ex) {
-			logger.error("Could not write the error answer of '" + call.method() + "'", ex);
-			return this.codec.encodeError(call.id(), JsonRpcError.internalError());
-		}
-	}
-
-	private void finished(InboundRequest call) {
-		call.finished();
-		this.cancelledRunning.remove(call);
-		this.order.finished(call, this::start);
-	}
-
-	private byte[] encodeResult(InboundRequest call, Object result) {
-		try {
-			return this.codec.encodeResult(call.id(), (result != null) ? result : EMPTY_RESULT);
-		}
-		catch (RuntimeException ex) {
-			logger.error("Could not write the result of '" + call.method() + "'", ex);
-			return this.codec.encodeError(call.id(), JsonRpcError.internalError());
-		}
-	}
-
-	private JsonRpcError toError(InboundRequest call, Throwable failure) {
-		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
-				: failure;
-		if (cause instanceof JsonRpcException ex) {
-			return ex.getError();
-		}
-		if (JsonRpcConnectionClosedException.isCause(cause)) {
-			return JsonRpcError.requestCancelled();
-		}
-		logger.error("Handler of '" + call.method() + "' failed", cause);
-		return JsonRpcError.internalError();
-	}
-
-	void answeredAdmitted() {
-		this.unanswered.decrementAndGet();
-	}
-
-	private void removeInbound(InboundRequest call) {
-		this.inbound.remove(call.key(), call);
-		if (this.closed) {
-			synchronized (this.drainMonitor) {
-				this.drainMonitor.notifyAll();
-			}
-		}
+		this.inbound.admitted(call);
 	}
 
 	private void receiveNotification(JsonRpcNotification notification) {
@@ -425,60 +259,40 @@ public final class JsonRpcConnection {
 	private void cancelInbound(JsonNode params) {
 		JsonNode requestId = (params != null && params.isObject()) ? params.get("requestId") : null;
 		InboundRequest call = (requestId != null && (requestId.isString() || requestId.isNumber()))
-				? this.inbound.get(key(requestId)) : null;
+				? this.admission.find(requestId) : null;
 		if (call == null) {
 			logger.debug("Ignoring cancellation of a request that is not in flight");
 			return;
 		}
 		this.statistics.cancelled();
-		cancel(call);
-	}
-
-	private void cancel(InboundRequest call) {
-		if (call.cancel()) {
-			send(this.codec.encodeError(call.id(), JsonRpcError.requestCancelled()));
-		}
-		removeInbound(call);
-		if (call.startedNanos() != 0 && call.orderKey() != null) {
-			this.cancelledRunning.add(call);
-			if (call.isFinished()) {
-				this.cancelledRunning.remove(call);
-			}
-		}
-		this.order.abandoned(call);
+		this.inbound.cancel(call, JsonRpcError.requestCancelled());
 	}
 
 	/**
-	 * Answer the requests whose handler has run longer than {@code timeout} with an
-	 * internal error, tell their handlers they are cancelled (their thread is
-	 * interrupted), and let the requests queued behind them start; so too behind a
-	 * cancelled request whose handler has not returned within {@code timeout}.
+	 * Apply the request time limits with {@code timeout} as the grace period of cancelled
+	 * handlers too (see {@link #expireRequests(Duration, Duration)}).
 	 * @param timeout the longest a handler may run
-	 * @return how many requests expired
+	 * @return how many requests were answered for their handler
 	 */
 	public int expireRequests(Duration timeout) {
-		long now = System.nanoTime();
-		int expired = 0;
-		for (InboundRequest call : this.inbound.values()) {
-			long started = call.startedNanos();
-			if (started != 0 && now - started > timeout.toNanos() && call.markAnswered()) {
-				logger.warn("Handler of '" + call.method() + "' did not answer within " + timeout);
-				send(this.codec.encodeError(call.id(), new JsonRpcError(JsonRpcError.INTERNAL_ERROR, "Internal error",
-						"The request did not complete within " + timeout)));
-				call.signalCancellation();
-				removeInbound(call);
-				finished(call);
-				expired++;
-			}
-		}
-		for (InboundRequest call : this.cancelledRunning) {
-			if (now - call.startedNanos() > timeout.toNanos()) {
-				logger.warn("Handler of cancelled '" + call.method() + "' did not return within " + timeout
-						+ ": the requests behind it start");
-				finished(call);
-			}
-		}
-		return expired;
+		return expireRequests(timeout, timeout);
+	}
+
+	/**
+	 * Apply the request time limits. A request whose handler has run longer than
+	 * {@code timeout} is answered with an internal error; a request past its own limit
+	 * ({@link InboundRequest#cancelAfter(Duration)}) is answered -32800; a request whose
+	 * cancellation was signalled longer than {@code gracePeriod} ago is answered as its
+	 * handler would answer a cancellation ({@link JsonRpcHandler#cancelledResult}). Each
+	 * handler is told it is cancelled (its thread interrupted); a handler given up on
+	 * (past the timeout or the grace period) no longer holds the requests of its order
+	 * key, and anything it still sends is dropped.
+	 * @param timeout the longest a handler may run
+	 * @param gracePeriod the longest a cancelled handler may take to return
+	 * @return how many requests were answered for their handler
+	 */
+	public int expireRequests(Duration timeout, Duration gracePeriod) {
+		return this.inbound.expire(timeout, gracePeriod);
 	}
 
 	/**
@@ -489,32 +303,11 @@ public final class JsonRpcConnection {
 	 * @return how many requests were told
 	 */
 	public int signalCancellation(String orderKey) {
-		List<InboundRequest> calls = this.order.withKey(orderKey);
-		for (InboundRequest call : calls) {
-			call.signalCancellation();
-		}
-		return calls.size();
+		return this.inbound.signalCancellation(orderKey);
 	}
 
 	private void receiveResponse(JsonRpcResponse response) {
-		JsonNode responseId = response.id();
-		CompletableFuture<JsonNode> future = (responseId.isIntegralNumber() && responseId.canConvertToLong())
-				? this.outbound.remove(responseId.longValue()) : null;
-		if (future == null) {
-			if (logger.isDebugEnabled()) {
-				logger.debug("Ignoring a response to no request in flight: id " + responseId);
-			}
-			return;
-		}
-		Runnable completion = (response.error() != null)
-				? () -> future.completeExceptionally(new JsonRpcException(response.error()))
-				: () -> future.complete(response.result());
-		try {
-			this.controlExecutor.execute(completion);
-		}
-		catch (RejectedExecutionException ex) {
-			completion.run();
-		}
+		this.outbound.answered(response);
 	}
 
 	private void answerError(JsonNode id, JsonRpcError error) {
@@ -522,9 +315,14 @@ public final class JsonRpcConnection {
 	}
 
 	private void send(byte[] frame) {
-		InboundRequest current = CURRENT.get();
+		InboundRequest current = InboundCalls.current();
 		if (current == null) {
 			this.sink.send(frame);
+			return;
+		}
+		if (current.isGivenUp()) {
+			logger.warn("Dropping a message the handler of '" + current.method()
+					+ "' sent after it was given up on (it ran past its time limit)");
 			return;
 		}
 		current.writeStarted();
@@ -558,25 +356,12 @@ public final class JsonRpcConnection {
 	 * error, or {@link TimeoutException} if it did not answer in time
 	 */
 	public CompletableFuture<JsonNode> request(String method, Object params, Duration timeout) {
-		if (this.ended || this.peerGone) {
-			return CompletableFuture.failedFuture(connectionClosed());
+		InboundRequest current = InboundCalls.current();
+		if (current != null && current.isGivenUp()) {
+			return CompletableFuture.failedFuture(new CancellationException(
+					"The handler of '" + current.method() + "' was given up on (it ran past its time limit)"));
 		}
-		long requestId = this.nextOutboundId.getAndIncrement();
-		byte[] frame = this.codec.encodeRequest(requestId, method, params);
-		CompletableFuture<JsonNode> future = new CompletableFuture<>();
-		this.outbound.put(requestId, future);
-		future.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((result, failure) -> {
-			if (this.outbound.remove(requestId, future) && !this.ended && !this.peerGone
-					&& (failure instanceof TimeoutException || failure instanceof CancellationException)) {
-				notify(CANCEL_REQUEST_METHOD, Map.of("requestId", requestId));
-			}
-		});
-		if (this.ended || this.peerGone) {
-			future.completeExceptionally(connectionClosed());
-			return future;
-		}
-		send(frame);
-		return future;
+		return this.outbound.request(this.codec, method, params, timeout);
 	}
 
 	/**
@@ -597,18 +382,14 @@ public final class JsonRpcConnection {
 	 * @return {@code true} if every request finished within the drain time
 	 */
 	public boolean close(Duration drain) {
-		synchronized (this.admission) {
-			if (this.closed) {
-				return this.inbound.isEmpty();
-			}
-			this.closed = true;
+		if (!this.admission.close()) {
+			return this.admission.unansweredCount() == 0;
 		}
-		boolean drained = awaitInbound(drain);
-		for (InboundRequest call : List.copyOf(this.inbound.values())) {
-			cancel(call);
+		boolean drained = this.admission.awaitWritten(drain);
+		for (InboundRequest call : this.admission.snapshot()) {
+			this.inbound.cancel(call, JsonRpcError.requestCancelled());
 		}
-		this.ended = true;
-		failOutbound();
+		this.outbound.peerGone();
 		try {
 			this.handler.connectionClosed();
 		}
@@ -624,45 +405,7 @@ public final class JsonRpcConnection {
 	 * flight go on until {@link #close(Duration)}.
 	 */
 	public void inputEnded() {
-		this.peerGone = true;
-		failOutbound();
-	}
-
-	private void failOutbound() {
-		for (Long requestId : List.copyOf(this.outbound.keySet())) {
-			CompletableFuture<JsonNode> future = this.outbound.remove(requestId);
-			if (future != null) {
-				future.completeExceptionally(connectionClosed());
-			}
-		}
-	}
-
-	private static IllegalStateException connectionClosed() {
-		return new JsonRpcConnectionClosedException();
-	}
-
-	private boolean awaitInbound(Duration drain) {
-		long deadline = System.nanoTime() + drain.toNanos();
-		synchronized (this.drainMonitor) {
-			while (!this.inbound.isEmpty()) {
-				long remaining = deadline - System.nanoTime();
-				if (remaining <= 0) {
-					return false;
-				}
-				try {
-					TimeUnit.NANOSECONDS.timedWait(this.drainMonitor, remaining);
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-					return false;
-				}
-			}
-		}
-		return true;
-	}
-
-	private static String key(JsonNode id) {
-		return id.isString() ? "s:" + id.stringValue() : "n:" + id.asString();
+		this.outbound.peerGone();
 	}
 
 }

@@ -60,6 +60,17 @@ public interface JsonRpcHandler {
 	}
 
 	/**
+	 * The answer of a request whose cancellation was signalled (see
+	 * {@link InboundRequest#signalCancellation()}) when its handler has not returned
+	 * within the grace period: a protocol may define what a cancelled request answers.
+	 * @param request the request
+	 * @return the result to answer, or {@code null} to answer -32800
+	 */
+	default Object cancelledResult(InboundRequest request) {
+		return null;
+	}
+
+	/**
 	 * Called once when the connection has closed.
 	 */
 	default void connectionClosed() {

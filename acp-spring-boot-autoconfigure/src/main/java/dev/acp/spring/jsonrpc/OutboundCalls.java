@@ -1,0 +1,126 @@
+package dev.acp.spring.jsonrpc;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The requests a connection sent to its peer, correlated with the peer's answers by id:
+ * each completes once, with the answer, on timeout (the peer is then told with
+ * {@code $/cancel_request}), when the caller abandons it, or when the peer can no longer
+ * answer.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class OutboundCalls {
+
+	private static final Log logger = LogFactory.getLog(OutboundCalls.class);
+
+	private final Map<Long, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
+
+	private final AtomicLong nextId = new AtomicLong();
+
+	private final Executor completions;
+
+	private final Consumer<byte[]> sender;
+
+	private final BiConsumer<String, Object> notifier;
+
+	private volatile boolean peerGone;
+
+	/**
+	 * Create the outbound calls of a connection.
+	 * @param completions completes the callers' futures, off the reading thread
+	 * @param sender writes a request frame
+	 * @param notifier sends a notification ({@code $/cancel_request})
+	 */
+	OutboundCalls(Executor completions, Consumer<byte[]> sender, BiConsumer<String, Object> notifier) {
+		this.completions = completions;
+		this.sender = sender;
+		this.notifier = notifier;
+	}
+
+	/**
+	 * Send a request.
+	 * @param codec encodes the request
+	 * @param method the method
+	 * @param params the params or {@code null}
+	 * @param timeout how long to wait for the answer
+	 * @return the answer's result
+	 */
+	CompletableFuture<JsonNode> request(JsonRpcCodec codec, String method, Object params, Duration timeout) {
+		if (this.peerGone) {
+			return CompletableFuture.failedFuture(new JsonRpcConnectionClosedException());
+		}
+		long requestId = this.nextId.getAndIncrement();
+		byte[] frame = codec.encodeRequest(requestId, method, params);
+		CompletableFuture<JsonNode> future = new CompletableFuture<>();
+		this.pending.put(requestId, future);
+		future.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((result, failure) -> {
+			if (this.pending.remove(requestId, future) && !this.peerGone
+					&& (failure instanceof TimeoutException || failure instanceof CancellationException)) {
+				this.notifier.accept(JsonRpcConnection.CANCEL_REQUEST_METHOD, Map.of("requestId", requestId));
+			}
+		});
+		if (this.peerGone) {
+			future.completeExceptionally(new JsonRpcConnectionClosedException());
+			return future;
+		}
+		this.sender.accept(frame);
+		return future;
+	}
+
+	/**
+	 * Complete the request a response answers, off the calling thread; a response to no
+	 * request in flight is ignored.
+	 * @param response the response
+	 */
+	void answered(JsonRpcResponse response) {
+		JsonNode responseId = response.id();
+		CompletableFuture<JsonNode> future = (responseId.isIntegralNumber() && responseId.canConvertToLong())
+				? this.pending.remove(responseId.longValue()) : null;
+		if (future == null) {
+			if (logger.isDebugEnabled()) {
+				logger.debug("Ignoring a response to no request in flight: id " + responseId);
+			}
+			return;
+		}
+		Runnable completion = (response.error() != null)
+				? () -> future.completeExceptionally(new JsonRpcException(response.error()))
+				: () -> future.complete(response.result());
+		try {
+			this.completions.execute(completion);
+		}
+		catch (RejectedExecutionException ex) {
+			completion.run();
+		}
+	}
+
+	/**
+	 * The peer can answer nothing more: fail what waits, and what is sent from now on.
+	 */
+	void peerGone() {
+		this.peerGone = true;
+		for (Long requestId : List.copyOf(this.pending.keySet())) {
+			CompletableFuture<JsonNode> future = this.pending.remove(requestId);
+			if (future != null) {
+				future.completeExceptionally(new JsonRpcConnectionClosedException());
+			}
+		}
+	}
+
+}
