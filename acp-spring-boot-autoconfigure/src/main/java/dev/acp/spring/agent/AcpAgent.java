@@ -1,5 +1,6 @@
 package dev.acp.spring.agent;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,6 +39,8 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 
 	private volatile InitializeResponse initializeResponse;
 
+	private volatile Duration maxPromptDuration;
+
 	/**
 	 * Create an agent without authentication.
 	 * @param registry the handlers
@@ -75,6 +78,19 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 		this.agentInfo = agentInfo;
 		this.authentication = authentication;
 		this.observations = observations;
+	}
+
+	/**
+	 * Bound every prompt turn: past {@code maxPromptDuration} a turn is answered -32800
+	 * and its handler cancelled as by {@code session/cancel}.
+	 * @param maxPromptDuration the longest a turn may run, or {@code null} for no limit
+	 */
+	public void setMaxPromptDuration(Duration maxPromptDuration) {
+		this.maxPromptDuration = maxPromptDuration;
+	}
+
+	Duration maxPromptDuration() {
+		return this.maxPromptDuration;
 	}
 
 	@Override

@@ -1,5 +1,6 @@
 package dev.acp.spring.agent;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -205,6 +206,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (request.isCancelled()) {
 			return CompletableFuture.completedFuture(CANCELLED);
 		}
+		Duration maxPromptDuration = this.agent.maxPromptDuration();
+		if (maxPromptDuration != null) {
+			request.cancelAfter(maxPromptDuration);
+		}
 		return handler.invoke(context).handle((result, failure) -> {
 			if (request.isCancelled()) {
 				return CANCELLED;
@@ -258,6 +263,11 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 				logger.warn("Notification '" + method + "' failed: " + failure.getMessage());
 			}
 		});
+	}
+
+	@Override
+	public Object cancelledResult(InboundRequest request) {
+		return AcpMethods.SESSION_PROMPT.equals(request.method()) ? CANCELLED : null;
 	}
 
 	@Override

@@ -54,6 +54,8 @@ public final class AcpAutoConfiguration {
 
 	private static final String VALIDATOR_CLASS = "jakarta.validation.Validator";
 
+	private static final Duration NO_LIMIT = Duration.ofNanos(Long.MAX_VALUE);
+
 	@Bean
 	@ConditionalOnMissingBean
 	JsonRpcCodec acpJsonRpcCodec(ObjectProvider<JsonMapper.Builder> builder) {
@@ -142,12 +144,31 @@ public final class AcpAutoConfiguration {
 			AcpProperties properties) {
 		JsonRpcConnectionFactory factory = new JsonRpcConnectionFactory(codec, threads.executor(),
 				threads.controlExecutor(), properties.getClient().getRequestTimeout(), agent);
-		Duration timeout = properties.getRequestTimeout();
-		if (timeout != null && !timeout.isZero() && !timeout.isNegative()) {
-			Duration period = Duration.ofMillis(Math.max(10, Math.min(1000, timeout.toMillis() / 10)));
-			threads.every(period, () -> factory.expireRequests(timeout));
+		Duration timeout = limit(properties.getRequestTimeout());
+		Duration gracePeriod = limit(properties.getCancelGracePeriod());
+		Duration maxPromptDuration = limit(properties.getMaxPromptDuration());
+		if (maxPromptDuration != null) {
+			agent.setMaxPromptDuration(maxPromptDuration);
+		}
+		Duration shortest = shortest(shortest(timeout, gracePeriod), maxPromptDuration);
+		if (shortest != null) {
+			Duration period = Duration.ofMillis(Math.max(10, Math.min(1000, shortest.toMillis() / 10)));
+			Duration handlerLimit = (timeout != null) ? timeout : NO_LIMIT;
+			Duration cancelLimit = (gracePeriod != null) ? gracePeriod : handlerLimit;
+			threads.every(period, () -> factory.expireRequests(handlerLimit, cancelLimit));
 		}
 		return factory;
+	}
+
+	private static Duration limit(Duration duration) {
+		return (duration != null && !duration.isZero() && !duration.isNegative()) ? duration : null;
+	}
+
+	private static Duration shortest(Duration first, Duration second) {
+		if (first == null || second == null) {
+			return (first != null) ? first : second;
+		}
+		return (first.compareTo(second) <= 0) ? first : second;
 	}
 
 }

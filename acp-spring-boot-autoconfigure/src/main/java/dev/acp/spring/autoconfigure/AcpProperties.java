@@ -29,6 +29,21 @@ public class AcpProperties {
 	 */
 	private Duration requestTimeout = Duration.ofHours(1);
 
+	/**
+	 * Longest a cancelled handler may take to return (session/cancel, $/cancel_request,
+	 * or a turn past max-prompt-duration); past it a prompt turn not answered yet is
+	 * answered stopReason "cancelled", the handler's thread is interrupted again,
+	 * anything it still sends is dropped, and the session's next turn runs.
+	 */
+	private Duration cancelGracePeriod = Duration.ofSeconds(10);
+
+	/**
+	 * Longest a prompt turn may run; past it the turn is answered -32800 (request
+	 * cancelled) and its handler is cancelled as by session/cancel. Zero or unset: no
+	 * limit.
+	 */
+	private Duration maxPromptDuration;
+
 	private final Agent agent = new Agent();
 
 	private final Stdio stdio = new Stdio();
@@ -55,6 +70,22 @@ public class AcpProperties {
 
 	public void setRequestTimeout(Duration requestTimeout) {
 		this.requestTimeout = requestTimeout;
+	}
+
+	public Duration getCancelGracePeriod() {
+		return this.cancelGracePeriod;
+	}
+
+	public void setCancelGracePeriod(Duration cancelGracePeriod) {
+		this.cancelGracePeriod = cancelGracePeriod;
+	}
+
+	public Duration getMaxPromptDuration() {
+		return this.maxPromptDuration;
+	}
+
+	public void setMaxPromptDuration(Duration maxPromptDuration) {
+		this.maxPromptDuration = maxPromptDuration;
 	}
 
 	public Transport getTransport() {

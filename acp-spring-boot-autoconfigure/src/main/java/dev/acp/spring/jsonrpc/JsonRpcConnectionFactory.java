@@ -104,8 +104,18 @@ public final class JsonRpcConnectionFactory {
 	 * @param timeout the longest a handler may run
 	 */
 	public void expireRequests(Duration timeout) {
+		expireRequests(timeout, timeout);
+	}
+
+	/**
+	 * Apply the request time limits on every open connection (see
+	 * {@link JsonRpcConnection#expireRequests(Duration, Duration)}).
+	 * @param timeout the longest a handler may run
+	 * @param gracePeriod the longest a cancelled handler may take to return
+	 */
+	public void expireRequests(Duration timeout, Duration gracePeriod) {
 		for (JsonRpcConnection connection : this.open) {
-			connection.expireRequests(timeout);
+			connection.expireRequests(timeout, gracePeriod);
 		}
 	}
 

@@ -161,6 +161,48 @@ class AcpOrderAndTurnTests {
 	}
 
 	@Test
+	void aCancelledTurnWhoseHandlerIgnoresTheCancelIsAnsweredAtTheGracePeriodAndTheNextTurnRuns() {
+		this.contextRunner.withPropertyValues("acp.cancel-grace-period=200ms").run((context) -> {
+			Prompts prompts = context.getBean(Prompts.class);
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			peer.send(prompt(1, "s1", "ignore-late-a"));
+			assertThat(prompts.started.await(10, TimeUnit.SECONDS)).isTrue();
+			peer.send(cancel("s1"));
+			peer.send(prompt(2, "s1", "quick-b"));
+			JsonNode cancelled = peer.next();
+			assertThat(cancelled.get("id").asInt()).isOne();
+			assertThat(cancelled.at("/result/stopReason").asString()).isEqualTo("cancelled");
+			JsonNode next = peer.next();
+			assertThat(next.get("id").asInt()).isEqualTo(2);
+			assertThat(next.at("/result/stopReason").asString()).isEqualTo("end_turn");
+			// the old handler is still stuck; what it sends once it wakes up is dropped
+			assertThat(prompts.events).contains("end quick-b").doesNotContain("end ignore-late-a");
+			prompts.gate("ignore-late-a").countDown();
+			assertThat(prompts.ended.await(10, TimeUnit.SECONDS)).isTrue();
+			assertThat(peer.call(3, "_order.test/count", "{}").get("id").asInt()).isEqualTo(3);
+		});
+	}
+
+	@Test
+	void aTurnPastTheMaxPromptDurationIsAnsweredCancelledAndItsHandlerInterrupted() {
+		this.contextRunner.withPropertyValues("acp.max-prompt-duration=100ms").run((context) -> {
+			Prompts prompts = context.getBean(Prompts.class);
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			peer.send(prompt(1, "s1", "hold-a"));
+			JsonNode answer = peer.next();
+			assertThat(answer.get("id").asInt()).isOne();
+			assertThat(answer.at("/error/code").asInt()).isEqualTo(-32800);
+			assertThat(answer.at("/error/data").asString()).contains("time limit");
+			peer.send(prompt(2, "s1", "quick-b"));
+			assertThat(peer.next().at("/result/stopReason").asString()).isEqualTo("end_turn");
+			assertThat(prompts.events).containsSubsequence("start hold-a", "callback hold-a", "interrupted hold-a",
+					"start quick-b");
+		});
+	}
+
+	@Test
 	void cancelRequestInterruptsTheHandlerOfTheRequest() {
 		this.contextRunner.run((context) -> {
 			Counter counter = context.getBean(Counter.class);
@@ -313,6 +355,8 @@ class AcpOrderAndTurnTests {
 
 		final CountDownLatch started = new CountDownLatch(1);
 
+		final CountDownLatch ended = new CountDownLatch(1);
+
 		private final Map<String, CountDownLatch> gates = new ConcurrentHashMap<>();
 
 		CountDownLatch gate(String text) {
@@ -345,8 +389,12 @@ class AcpOrderAndTurnTests {
 				if (context.isCancelled()) {
 					this.cancelledSeen.add(text);
 				}
+				if (text.startsWith("ignore-late")) {
+					context.client().agentMessageChunk(request.sessionId(), "late");
+				}
 			}
 			this.events.add("end " + text);
+			this.ended.countDown();
 			return new PromptResponse(StopReason.END_TURN);
 		}
 
