@@ -2,6 +2,7 @@ package dev.acp.spring.agent;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -13,15 +14,18 @@ import io.micrometer.observation.transport.SenderContext;
 import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.jsonrpc.JsonRpcException;
 import dev.acp.spring.method.AcpClientException;
+import dev.acp.spring.protocol.AcpErrorCodes;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Micrometer observations of the calls an agent serves ({@code acp.server.requests}) and
  * the requests it makes ({@code acp.client.requests}), with low-cardinality tags (method,
- * kind, outcome, error code, transport). The W3C trace context of an inbound message's
- * {@code _meta} ({@code traceparent}, {@code tracestate}, {@code baggage}) is read
- * through the registry's propagating handlers, and the current context is written into
- * the {@code _meta} of what a handler sends: a request's through its observation, a
+ * kind, outcome, error code, transport): whatever the peer sends, a method the agent does
+ * not serve is tagged {@value #UNKNOWN_METHOD} and an error code that neither JSON-RPC
+ * nor ACP defines {@value #OTHER_ERROR_CODE}. The W3C trace context of an inbound
+ * message's {@code _meta} ({@code traceparent}, {@code tracestate}, {@code baggage}) is
+ * read through the registry's propagating handlers, and the current context is written
+ * into the {@code _meta} of what a handler sends: a request's through its observation, a
  * notification's by the {@link AcpTraceContextWriter} (a streamed update has no
  * observation of its own). Costs nothing without a registry.
  *
@@ -37,6 +41,17 @@ public final class AcpObservations {
 
 	/** The method tag of a call to a method the agent does not serve. */
 	public static final String UNKNOWN_METHOD = "UNKNOWN";
+
+	/**
+	 * The error code tag of an error whose code is neither a JSON-RPC nor an ACP one: the
+	 * peer chooses codes freely, and a tag must stay low-cardinality.
+	 */
+	public static final String OTHER_ERROR_CODE = "other";
+
+	private static final Set<Integer> KNOWN_ERROR_CODES = Set.of(JsonRpcError.PARSE_ERROR, JsonRpcError.INVALID_REQUEST,
+			JsonRpcError.METHOD_NOT_FOUND, JsonRpcError.INVALID_PARAMS, JsonRpcError.INTERNAL_ERROR,
+			JsonRpcError.REQUEST_CANCELLED, JsonRpcError.SERVER_BUSY, AcpErrorCodes.AUTH_REQUIRED,
+			AcpErrorCodes.RESOURCE_NOT_FOUND);
 
 	/** No observations. */
 	public static final AcpObservations NONE = new AcpObservations(ObservationRegistry.NOOP);
@@ -118,10 +133,10 @@ public final class AcpObservations {
 			Throwable cause = unwrap(failure);
 			outcome = "error";
 			if (cause instanceof JsonRpcException ex) {
-				code = String.valueOf(ex.getError().code());
+				code = errorCodeTag(ex.getError().code());
 			}
 			else if (cause instanceof AcpClientException ex) {
-				code = String.valueOf(ex.getError().code());
+				code = errorCodeTag(ex.getError().code());
 			}
 			else {
 				code = String.valueOf(JsonRpcError.INTERNAL_ERROR);
@@ -129,6 +144,16 @@ public final class AcpObservations {
 			}
 		}
 		observation.lowCardinalityKeyValue("outcome", outcome).lowCardinalityKeyValue("error.code", code).stop();
+	}
+
+	/**
+	 * The tag of an error code: the code itself when JSON-RPC or ACP defines it, else
+	 * {@value #OTHER_ERROR_CODE}.
+	 * @param code the code
+	 * @return the tag value
+	 */
+	static String errorCodeTag(int code) {
+		return KNOWN_ERROR_CODES.contains(code) ? String.valueOf(code) : OTHER_ERROR_CODE;
 	}
 
 	private static Throwable unwrap(Throwable failure) {

@@ -336,13 +336,12 @@ final class DefaultAcpClient implements AcpClient {
 			sent = withTraceContext(params, carrier);
 		}
 		CompletableFuture<JsonNode> call = this.rpc.request(method, sent, timeout);
-		if (observation != null) {
-			Observation started = observation;
-			call.whenComplete((value, failure) -> AcpObservations.stop(started, failure,
-					failure instanceof CancellationException));
-		}
+		Observation started = observation;
 		CompletableFuture<T> result = new CompletableFuture<>();
 		call.whenComplete((value, failure) -> {
+			if (started != null) {
+				AcpObservations.stop(started, failure, failure instanceof CancellationException);
+			}
 			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null)
 					? failure.getCause() : failure;
 			if (cause instanceof JsonRpcException ex) {

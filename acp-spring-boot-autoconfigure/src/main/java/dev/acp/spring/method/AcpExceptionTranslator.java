@@ -1,7 +1,5 @@
 package dev.acp.spring.method;
 
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -14,9 +12,12 @@ import dev.acp.spring.jsonrpc.JsonRpcException;
 
 /**
  * Turns what a handler threw into the error to answer: a {@link JsonRpcException} (and so
- * an {@link AcpException}) answers its own error, a Bean Validation
- * {@code ConstraintViolationException} answers -32602 naming the fields, anything else
- * answers -32603 {@code Internal error} with no details and is logged here.
+ * an {@link AcpException}) answers its own error, anything else answers -32603
+ * {@code Internal error} with no details and is logged here. That includes a Bean
+ * Validation {@code ConstraintViolationException} (or Spring's
+ * {@code MethodValidationException}) from a bean the handler called: invalid params are
+ * found before the call and answered -32602 there, so a violation thrown from inside it
+ * is the agent's own failure and names nothing the client sent.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -49,10 +50,6 @@ public final class AcpExceptionTranslator {
 		}
 		if (JsonRpcConnectionClosedException.isCause(cause)) {
 			return new JsonRpcException(JsonRpcError.requestCancelled());
-		}
-		List<Map<String, String>> violations = BeanValidation.violationsOf(cause);
-		if (violations != null) {
-			return ParamsBinding.invalidParams(violations);
 		}
 		if (cancelled) {
 			if (logger.isDebugEnabled()) {

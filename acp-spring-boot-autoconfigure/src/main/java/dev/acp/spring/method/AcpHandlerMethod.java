@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 
 import dev.acp.spring.annotation.AcpExtension;
 
+import org.springframework.aop.framework.AopProxyUtils;
 import org.springframework.core.MethodParameter;
 import org.springframework.util.ReflectionUtils;
 
@@ -38,11 +39,14 @@ public final class AcpHandlerMethod {
 
 	private final AcpArgumentResolver[] resolvers;
 
+	private final ArgumentsValidation argumentsValidation;
+
 	private final AcpExceptionTranslator exceptionTranslator;
 
 	AcpHandlerMethod(String name, AcpHandlerKind kind, boolean nonBlocking, String namespace, AcpExtension extension,
 			String beanName, Method method, Supplier<Object> bean, MethodParameter[] parameters,
-			AcpArgumentResolver[] resolvers, AcpExceptionTranslator exceptionTranslator) {
+			AcpArgumentResolver[] resolvers, ArgumentsValidation argumentsValidation,
+			AcpExceptionTranslator exceptionTranslator) {
 		this.name = name;
 		this.kind = kind;
 		this.nonBlocking = nonBlocking;
@@ -53,6 +57,7 @@ public final class AcpHandlerMethod {
 		this.bean = bean;
 		this.parameters = parameters;
 		this.resolvers = resolvers;
+		this.argumentsValidation = argumentsValidation;
 		this.exceptionTranslator = exceptionTranslator;
 		ReflectionUtils.makeAccessible(method);
 	}
@@ -108,7 +113,9 @@ public final class AcpHandlerMethod {
 
 	/**
 	 * Invoke the handler for one call. Never throws: failures complete the stage with the
-	 * {@link dev.acp.spring.jsonrpc.JsonRpcException} to answer.
+	 * {@link dev.acp.spring.jsonrpc.JsonRpcException} to answer. The arguments bound from
+	 * the message are checked before the call (-32602 naming the fields); whatever the
+	 * call throws is the handler's failure.
 	 * @param context the call
 	 * @return the result stage; {@code null} result for {@code void} methods
 	 */
@@ -119,7 +126,11 @@ public final class AcpHandlerMethod {
 			for (int i = 0; i < args.length; i++) {
 				args[i] = this.resolvers[i].resolveArgument(this.parameters[i], context);
 			}
-			result = this.method.invoke(this.bean.get(), args);
+			Object bean = this.bean.get();
+			if (this.argumentsValidation != null) {
+				this.argumentsValidation.validate(target(bean), args);
+			}
+			result = this.method.invoke(bean, args);
 		}
 		catch (InvocationTargetException ex) {
 			return CompletableFuture.failedFuture(translate(context, ex.getCause()));
@@ -142,8 +153,34 @@ public final class AcpHandlerMethod {
 		return CompletableFuture.completedFuture(result);
 	}
 
+	private static Object target(Object bean) {
+		Object target = bean;
+		Object next = AopProxyUtils.getSingletonTarget(target);
+		while (next != null) {
+			target = next;
+			next = AopProxyUtils.getSingletonTarget(target);
+		}
+		return target;
+	}
+
 	private Throwable translate(AcpRequestContext context, Throwable failure) {
 		return this.exceptionTranslator.translate(this.name, failure, context.isCancelled());
+	}
+
+	/**
+	 * Checks a handler's arguments before the call.
+	 */
+	@FunctionalInterface
+	interface ArgumentsValidation {
+
+		/**
+		 * Check the arguments.
+		 * @param target the handler's bean without its singleton proxies
+		 * @param arguments the arguments
+		 * @throws AcpException -32602 naming the offending fields
+		 */
+		void validate(Object target, Object[] arguments);
+
 	}
 
 	@Override

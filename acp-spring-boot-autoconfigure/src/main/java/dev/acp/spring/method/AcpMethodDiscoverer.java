@@ -46,6 +46,8 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 
 	private final AcpExceptionTranslator exceptionTranslator;
 
+	private final Object validator;
+
 	private final Set<Class<?>> nonAnnotatedClasses = Collections.newSetFromMap(new ConcurrentHashMap<>(64));
 
 	private ConfigurableListableBeanFactory beanFactory;
@@ -61,6 +63,12 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 		this.registry = registry;
 		this.resolvers = List.copyOf(resolvers);
 		this.exceptionTranslator = exceptionTranslator;
+		this.validator = this.resolvers.stream()
+			.filter(ParamsArgumentResolver.class::isInstance)
+			.map((resolver) -> ((ParamsArgumentResolver) resolver).validator())
+			.filter((candidate) -> candidate != null)
+			.findFirst()
+			.orElse(null);
 	}
 
 	@Override
@@ -133,7 +141,7 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 				? SingletonSupplier.of(() -> this.beanFactory.getBean(beanName))
 				: () -> this.beanFactory.getBean(beanName);
 		for (Method method : annotated.keySet()) {
-			AcpHandlerMethod handler = createHandler(beanName, beanType, bean, method, extension);
+			AcpHandlerMethod handler = createHandler(beanName, targetType, beanType, bean, method, extension);
 			AcpHandlerMethod existing = handlers.putIfAbsent(handler.name(), handler);
 			if (existing != null) {
 				throw new BeanInitializationException("Duplicate ACP handler for '" + handler.name() + "': "
@@ -142,8 +150,8 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 		}
 	}
 
-	private AcpHandlerMethod createHandler(String beanName, Class<?> beanType, Supplier<Object> bean, Method method,
-			AcpExtension extension) {
+	private AcpHandlerMethod createHandler(String beanName, Class<?> targetType, Class<?> beanType,
+			Supplier<Object> bean, Method method, AcpExtension extension) {
 		AcpMethod request = AnnotatedElementUtils.findMergedAnnotation(method, AcpMethod.class);
 		AcpNotification notification = AnnotatedElementUtils.findMergedAnnotation(method, AcpNotification.class);
 		if (request != null && notification != null) {
@@ -157,6 +165,7 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 		int count = invocable.getParameterCount();
 		MethodParameter[] parameters = new MethodParameter[count];
 		AcpArgumentResolver[] resolvers = new AcpArgumentResolver[count];
+		String[] roots = new String[count];
 		boolean paramsBound = false;
 		for (int i = 0; i < count; i++) {
 			MethodParameter parameter = new MethodParameter(method, i);
@@ -172,13 +181,19 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 							+ parameter.getParameterIndex() + "); combine them into one type");
 				}
 				paramsBound = true;
+				roots[i] = "";
+			}
+			else if (resolver instanceof MetaArgumentResolver) {
+				roots[i] = "_meta";
 			}
 			parameters[i] = parameter;
 			resolvers[i] = resolver;
 		}
 		boolean nonBlocking = request != null && request.nonBlocking();
+		AcpHandlerMethod.ArgumentsValidation argumentsValidation = (this.validator != null)
+				? BeanValidation.argumentsValidation(this.validator, targetType, method, roots) : null;
 		return new AcpHandlerMethod(name, kind, nonBlocking, namespace, extension, beanName, invocable, bean,
-				parameters, resolvers, this.exceptionTranslator);
+				parameters, resolvers, argumentsValidation, this.exceptionTranslator);
 	}
 
 	private String checkName(String beanName, Method method, AcpHandlerKind kind, String name, AcpExtension extension) {

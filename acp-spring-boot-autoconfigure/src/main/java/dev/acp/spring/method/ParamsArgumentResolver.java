@@ -38,6 +38,14 @@ final class ParamsArgumentResolver implements AcpArgumentResolver {
 		this.validator = BeanValidation.isValidator(validator) ? validator : null;
 	}
 
+	/**
+	 * The validator.
+	 * @return a {@code jakarta.validation.Validator}, or {@code null}
+	 */
+	Object validator() {
+		return this.validator;
+	}
+
 	@Override
 	public boolean supportsParameter(MethodParameter parameter) {
 		Class<?> type = parameter.getParameterType();

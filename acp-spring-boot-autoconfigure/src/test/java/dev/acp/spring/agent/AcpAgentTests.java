@@ -29,11 +29,14 @@ import dev.acp.spring.protocol.ReadTextFileRequest;
 import dev.acp.spring.protocol.ReadTextFileResponse;
 import dev.acp.spring.protocol.WriteTextFileRequest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.validation.autoconfigure.ValidationAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -48,6 +51,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  *
  * @author ACP Spring Boot Starter contributors
  */
+@ExtendWith(OutputCaptureExtension.class)
 class AcpAgentTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
@@ -159,7 +163,7 @@ class AcpAgentTests {
 	}
 
 	@Test
-	void methodValidationOnAProxiedBeanIsInvalidParams() {
+	void methodValidationOfAHandlersOwnArgumentsIsInvalidParamsNamingTheWireField() {
 		this.contextRunner.run((context) -> {
 			assertThat(org.springframework.aop.support.AopUtils.isAopProxy(context.getBean(ValidatedHandlers.class)))
 				.isTrue();
@@ -169,7 +173,21 @@ class AcpAgentTests {
 			assertThat(ok.at("/result/size").asInt()).isEqualTo(1);
 			JsonNode bad = peer.call(2, "_test.dev/validated", "{}");
 			assertThat(bad.at("/error/code").asInt()).isEqualTo(-32602);
-			assertThat(bad.at("/error/data/errors/0/field").asString()).isEqualTo("validated.meta");
+			assertThat(bad.at("/error/data/errors/0/field").asString()).isEqualTo("_meta");
+			assertThat(bad.toString()).doesNotContain("validated");
+		});
+	}
+
+	@Test
+	void methodValidationOfAHandlersOwnArgumentsNamesNestedFieldsOfTheParams() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			JsonNode bad = peer.call(1, "_strict.dev/order", "{\"item\":\"\",\"counts\":[1,-2],\"_meta\":{}}");
+			assertThat(bad.at("/error/code").asInt()).isEqualTo(-32602);
+			assertThat(bad.at("/error/data/errors").findValuesAsString("field")).containsExactly("_meta.tag",
+					"counts[1]", "item");
+			assertThat(bad.toString()).doesNotContain("order.").doesNotContain("list element");
 		});
 	}
 
@@ -214,6 +232,31 @@ class AcpAgentTests {
 			assertThat(async.get("error").toString()).isEqualTo("{\"code\":-32603,\"message\":\"Internal error\"}");
 			assertThat(peer.call(3, "_test.dev/greet", "{\"name\":\"still here\"}").at("/result/greeting").asString())
 				.isEqualTo("Hello, still here");
+		});
+	}
+
+	@Test
+	void aConstraintViolationInsideTheHandlerIsAnInternalErrorLoggedOnTheAgentSide(CapturedOutput output) {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			JsonNode answer = peer.call(1, "_stock.dev/restock", "{\"count\":3}");
+			assertThat(answer.get("error").toString()).isEqualTo("{\"code\":-32603,\"message\":\"Internal error\"}");
+			assertThat(output).contains("ERROR")
+				.contains("Handler of '_stock.dev/restock' failed")
+				.contains("ConstraintViolationException")
+				.contains("reserveInternally");
+		});
+	}
+
+	@Test
+	void aHandlersOwnReturnValueViolationIsAnInternalError(CapturedOutput output) {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			JsonNode answer = peer.call(1, "_test.dev/validatedResult", "{}");
+			assertThat(answer.get("error").toString()).isEqualTo("{\"code\":-32603,\"message\":\"Internal error\"}");
+			assertThat(output).contains("Handler of '_test.dev/validatedResult' failed");
 		});
 	}
 
@@ -389,6 +432,21 @@ class AcpAgentTests {
 		}
 
 		@Bean
+		StrictHandlers strictHandlers() {
+			return new StrictHandlers();
+		}
+
+		@Bean
+		Stock stock() {
+			return new Stock();
+		}
+
+		@Bean
+		Restock restock(Stock stock) {
+			return new Restock(stock);
+		}
+
+		@Bean
 		static org.springframework.validation.beanvalidation.MethodValidationPostProcessor methodValidationPostProcessor() {
 			org.springframework.validation.beanvalidation.MethodValidationPostProcessor processor = new org.springframework.validation.beanvalidation.MethodValidationPostProcessor();
 			processor.setProxyTargetClass(true);
@@ -509,6 +567,58 @@ class AcpAgentTests {
 		@AcpMethod("_test.dev/validated")
 		public Map<String, Integer> validated(JsonNode params, @AcpMeta @NotNull Map<String, Object> meta) {
 			return Map.of("size", meta.size());
+		}
+
+		@AcpMethod("_test.dev/validatedResult")
+		public @NotNull Map<String, Integer> validatedResult(JsonNode params) {
+			return null;
+		}
+
+	}
+
+	interface Strict {
+
+	}
+
+	record StrictOrder(@NotBlank(groups = Strict.class) String item,
+			List<@Positive(groups = Strict.class) Integer> counts) {
+	}
+
+	record StrictMeta(@NotBlank(groups = Strict.class) String tag) {
+	}
+
+	@Validated(Strict.class)
+	@AcpExtension("strict.dev")
+	static class StrictHandlers {
+
+		@AcpMethod("_strict.dev/order")
+		public Map<String, Object> order(@Valid StrictOrder order, @AcpMeta @Valid StrictMeta meta) {
+			return Map.of();
+		}
+
+	}
+
+	@Validated
+	static class Stock {
+
+		public int reserveInternally(@Positive int internalCount) {
+			return internalCount;
+		}
+
+	}
+
+	@AcpExtension("stock.dev")
+	static class Restock {
+
+		private final Stock stock;
+
+		Restock(Stock stock) {
+			this.stock = stock;
+		}
+
+		@AcpMethod("_stock.dev/restock")
+		Map<String, Integer> restock(JsonNode params) {
+			return Map.of("reserved", this.stock.reserveInternally(-params.get("count").asInt()));
 		}
 
 	}
