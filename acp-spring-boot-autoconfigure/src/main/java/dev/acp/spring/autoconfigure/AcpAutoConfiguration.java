@@ -24,6 +24,8 @@ import dev.acp.spring.protocol.AcpJsonMapper;
 import dev.acp.spring.protocol.AuthMethod;
 import dev.acp.spring.protocol.Implementation;
 import io.micrometer.observation.ObservationRegistry;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -32,7 +34,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
-import org.springframework.boot.thread.Threading;
+import org.springframework.boot.system.JavaVersion;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
@@ -55,6 +57,12 @@ public final class AcpAutoConfiguration {
 	private static final String VALIDATOR_CLASS = "jakarta.validation.Validator";
 
 	private static final Duration NO_LIMIT = Duration.ofNanos(Long.MAX_VALUE);
+
+	private static final int DEFAULT_MAX_PLATFORM_THREADS = 256;
+
+	private static final int DEFAULT_MAX_VIRTUAL_THREADS = 4096;
+
+	private static final Log logger = LogFactory.getLog(AcpAutoConfiguration.class);
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -134,8 +142,25 @@ public final class AcpAutoConfiguration {
 	@Bean
 	AcpHandlerThreads acpHandlerThreads(Environment environment, AcpProperties properties) {
 		AcpProperties.Handlers handlers = properties.getHandlers();
-		return new AcpHandlerThreads(Threading.VIRTUAL.isActive(environment), handlers.getMaxThreads(),
-				handlers.getQueueCapacity());
+		boolean virtual = virtualThreads(environment, handlers);
+		int maxThreads = (handlers.getMaxThreads() != null) ? handlers.getMaxThreads()
+				: (virtual ? DEFAULT_MAX_VIRTUAL_THREADS : DEFAULT_MAX_PLATFORM_THREADS);
+		if (handlers.getMaxRequestsPerConnection() >= maxThreads) {
+			logger.warn("acp.handlers.max-requests-per-connection (" + handlers.getMaxRequestsPerConnection()
+					+ ") is not below the handler threads (" + maxThreads
+					+ "): one connection can hold every handler thread and starve the others");
+		}
+		return new AcpHandlerThreads(virtual, maxThreads, handlers.getQueueCapacity());
+	}
+
+	private static boolean virtualThreads(Environment environment, AcpProperties.Handlers handlers) {
+		if (!JavaVersion.getJavaVersion().isEqualOrNewerThan(JavaVersion.TWENTY_ONE)) {
+			return false;
+		}
+		if (handlers.getVirtualThreads() != null) {
+			return handlers.getVirtualThreads();
+		}
+		return environment.getProperty("spring.threads.virtual.enabled", Boolean.class, true);
 	}
 
 	@Bean
@@ -144,6 +169,7 @@ public final class AcpAutoConfiguration {
 			AcpProperties properties) {
 		JsonRpcConnectionFactory factory = new JsonRpcConnectionFactory(codec, threads.executor(),
 				threads.controlExecutor(), properties.getClient().getRequestTimeout(), agent);
+		factory.setMaxInFlightPerConnection(properties.getHandlers().getMaxRequestsPerConnection());
 		Duration timeout = limit(properties.getRequestTimeout());
 		Duration gracePeriod = limit(properties.getCancelGracePeriod());
 		Duration maxPromptDuration = limit(properties.getMaxPromptDuration());

@@ -16,15 +16,15 @@ import org.springframework.core.task.VirtualThreadTaskExecutor;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 
 /**
- * The threads ACP handlers run on. Requests run on a bounded pool (virtual threads when
- * enabled with {@code spring.threads.virtual.enabled} on Java 21+, which lifts the cost
- * of a thread but not the bound): at most {@code maxThreads} at once, then up to
- * {@code queueCapacity} waiting, and the pool refuses the rest at once so that the
- * connection answers them busy. Ordered work (notifications, the start of requests behind
- * them) and answers to the agent's own requests run on a separate pool that grows with
- * the connections, so a saturated request pool never drops a notification or holds back
- * an answer a handler waits for. Deliberately not an
- * {@link java.util.concurrent.Executor} bean, which would replace Boot's task executor.
+ * The threads ACP handlers run on. Requests run on a bounded pool (virtual threads on
+ * Java 21+ unless turned off, which lifts the cost of a waiting handler but not the
+ * bound): at most {@code maxThreads} at once, then up to {@code queueCapacity} waiting,
+ * and the pool refuses the rest at once so that the connection answers them busy. Ordered
+ * work (notifications, the start of requests behind them) and answers to the agent's own
+ * requests run on a separate pool that grows with the connections, so a saturated request
+ * pool never drops a notification or holds back an answer a handler waits for.
+ * Deliberately not an {@link java.util.concurrent.Executor} bean, which would replace
+ * Boot's task executor.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -34,9 +34,12 @@ public final class AcpHandlerThreads implements DisposableBean {
 
 	private final ExecutorService control;
 
+	private final boolean virtual;
+
 	private ScheduledExecutorService timer;
 
 	AcpHandlerThreads(boolean virtual, int maxThreads, int queueCapacity) {
+		this.virtual = virtual;
 		ThreadFactory requestThreads = threads(virtual, "acp-handler-");
 		this.requests = new ThreadPoolExecutor(maxThreads, maxThreads, 60, TimeUnit.SECONDS,
 				(queueCapacity > 0) ? new LinkedBlockingQueue<>(queueCapacity) : new SynchronousQueue<>(),
@@ -74,6 +77,22 @@ public final class AcpHandlerThreads implements DisposableBean {
 		CustomizableThreadFactory threads = new CustomizableThreadFactory(prefix);
 		threads.setDaemon(true);
 		return threads;
+	}
+
+	/**
+	 * Whether handlers run on virtual threads.
+	 * @return whether virtual
+	 */
+	public boolean isVirtual() {
+		return this.virtual;
+	}
+
+	/**
+	 * The most requests handled at once.
+	 * @return the bound
+	 */
+	public int maxThreads() {
+		return this.requests.getMaximumPoolSize();
 	}
 
 	/**

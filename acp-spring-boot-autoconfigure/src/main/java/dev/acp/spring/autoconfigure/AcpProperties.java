@@ -555,9 +555,9 @@ public class AcpProperties {
 
 		/**
 		 * Most requests handled at once, over all connections; each holds a handler
-		 * thread.
+		 * thread. Default: 256 on platform threads, 4096 on virtual threads.
 		 */
-		private int maxThreads = 64;
+		private Integer maxThreads;
 
 		/**
 		 * Most requests waiting for a handler thread; past it a request is answered
@@ -565,11 +565,26 @@ public class AcpProperties {
 		 */
 		private int queueCapacity = 1024;
 
-		public int getMaxThreads() {
+		/**
+		 * Most requests of one connection not answered yet (or whose handler still runs);
+		 * past it a request is answered -32001 (server busy) at once. Keep it below
+		 * max-threads, so that one connection never holds every handler thread. Sockets
+		 * use acp.websocket.max-requests-in-flight instead.
+		 */
+		private int maxRequestsPerConnection = 128;
+
+		/**
+		 * Whether handlers run on virtual threads (Java 21+), so that a handler waiting
+		 * on the client or a model costs no platform thread. Default: on, unless
+		 * spring.threads.virtual.enabled is false.
+		 */
+		private Boolean virtualThreads;
+
+		public Integer getMaxThreads() {
 			return this.maxThreads;
 		}
 
-		public void setMaxThreads(int maxThreads) {
+		public void setMaxThreads(Integer maxThreads) {
 			this.maxThreads = maxThreads;
 		}
 
@@ -579,6 +594,22 @@ public class AcpProperties {
 
 		public void setQueueCapacity(int queueCapacity) {
 			this.queueCapacity = queueCapacity;
+		}
+
+		public int getMaxRequestsPerConnection() {
+			return this.maxRequestsPerConnection;
+		}
+
+		public void setMaxRequestsPerConnection(int maxRequestsPerConnection) {
+			this.maxRequestsPerConnection = maxRequestsPerConnection;
+		}
+
+		public Boolean getVirtualThreads() {
+			return this.virtualThreads;
+		}
+
+		public void setVirtualThreads(Boolean virtualThreads) {
+			this.virtualThreads = virtualThreads;
 		}
 
 	}

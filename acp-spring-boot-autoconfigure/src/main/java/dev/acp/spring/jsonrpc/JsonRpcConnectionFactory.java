@@ -27,6 +27,8 @@ public final class JsonRpcConnectionFactory {
 
 	private final JsonRpcStatistics statistics = new JsonRpcStatistics();
 
+	private volatile int maxInFlightPerConnection;
+
 	/**
 	 * Create a factory.
 	 * @param codec the codec
@@ -60,6 +62,15 @@ public final class JsonRpcConnectionFactory {
 	}
 
 	/**
+	 * Bound the requests of each connection opened from now on (see
+	 * {@link JsonRpcConnection#setMaxInFlight(int)}); a transport may set its own.
+	 * @param maxInFlight the bound, {@code 0} or less for none
+	 */
+	public void setMaxInFlightPerConnection(int maxInFlight) {
+		this.maxInFlightPerConnection = maxInFlight;
+	}
+
+	/**
 	 * Open a connection.
 	 * @param transport the transport name
 	 * @param sink where the connection writes
@@ -79,6 +90,7 @@ public final class JsonRpcConnectionFactory {
 	public JsonRpcConnection open(String id, String transport, MessageSink sink) {
 		JsonRpcConnection connection = new JsonRpcConnection(id, transport, this.codec, sink, this.executor,
 				this.controlExecutor, this.outboundTimeout, this.statistics, this.handlerFactory);
+		connection.setMaxInFlight(this.maxInFlightPerConnection);
 		this.open.add(connection);
 		return connection;
 	}

@@ -12,6 +12,7 @@ import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.annotation.AcpNotification;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.autoconfigure.AcpHandlerThreads;
+import dev.acp.spring.autoconfigure.AcpProperties;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -32,10 +33,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class AcpBoundedWorkTests {
 
-	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+	private final ApplicationContextRunner defaults = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class))
-		.withPropertyValues("acp.transport=none", "acp.handlers.max-threads=2", "acp.handlers.queue-capacity=3")
+		.withPropertyValues("acp.transport=none")
 		.withUserConfiguration(HandlersConfiguration.class);
+
+	private final ApplicationContextRunner contextRunner = this.defaults
+		.withPropertyValues("acp.handlers.max-threads=2", "acp.handlers.queue-capacity=3");
 
 	@Test
 	void requestsPastTheThreadsAndTheQueueAreAnsweredBusyAtOnceAndEverythingElseGoesOn() {
@@ -78,6 +82,44 @@ class AcpBoundedWorkTests {
 			assertThat(work.interrupted.await(10, TimeUnit.SECONDS)).isTrue();
 			assertThat(peer.call(2, "_work.test/echo", "{}").has("result")).isTrue();
 		});
+	}
+
+	@Test
+	void anotherConnectionIsServedWhileOneHoldsItsMaximumOfWaitingRequests() {
+		this.defaults.run((context) -> {
+			Work work = context.getBean(Work.class);
+			int max = context.getBean(AcpProperties.class).getHandlers().getMaxRequestsPerConnection();
+			TestPeer greedy = new TestPeer(context);
+			greedy.initialize("{}");
+			for (int i = 1; i <= max + 1; i++) {
+				greedy.send("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"_work.test/block\",\"params\":{}}");
+			}
+			JsonNode refused = greedy.next();
+			assertThat(refused.get("id").asInt()).isEqualTo(max + 1);
+			assertThat(refused.at("/error/code").asInt()).isEqualTo(-32001);
+			TestPeer other = new TestPeer(context);
+			other.initialize("{}");
+			assertThat(other.call(1, "_work.test/ping", "{}").at("/result/pong").asBoolean()).isTrue();
+			assertThat(work.running).hasValue(max);
+			work.release.countDown();
+		});
+	}
+
+	@Test
+	void handlersRunOnVirtualThreadsByDefaultFromJava21() {
+		boolean java21 = Runtime.version().feature() >= 21;
+		this.defaults.run((context) -> {
+			AcpHandlerThreads threads = context.getBean(AcpHandlerThreads.class);
+			assertThat(threads.isVirtual()).isEqualTo(java21);
+			assertThat(threads.maxThreads()).isEqualTo(java21 ? 4096 : 256);
+		});
+		this.defaults.withPropertyValues("acp.handlers.virtual-threads=false").run((context) -> {
+			AcpHandlerThreads threads = context.getBean(AcpHandlerThreads.class);
+			assertThat(threads.isVirtual()).isFalse();
+			assertThat(threads.maxThreads()).isEqualTo(256);
+		});
+		this.defaults.withPropertyValues("spring.threads.virtual.enabled=false")
+			.run((context) -> assertThat(context.getBean(AcpHandlerThreads.class).isVirtual()).isFalse());
 	}
 
 	@Test
@@ -132,6 +174,11 @@ class AcpBoundedWorkTests {
 				this.interrupted.countDown();
 			}
 			return Map.of("late", true);
+		}
+
+		@AcpMethod("_work.test/ping")
+		Map<String, Object> ping() {
+			return Map.of("pong", true);
 		}
 
 		@AcpNotification("_work.test/event")

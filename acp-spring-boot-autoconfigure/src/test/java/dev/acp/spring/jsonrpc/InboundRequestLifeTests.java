@@ -206,6 +206,49 @@ class InboundRequestLifeTests {
 		}
 	}
 
+	@Test
+	void aCancelledRequestWhoseHandlerStillHoldsItsThreadCountsAgainstTheBound() throws Exception {
+		ExecutorService handlerThreads = Executors.newCachedThreadPool();
+		CountDownLatch wakeUp = new CountDownLatch(1);
+		try {
+			JsonRpcConnectionFactory threaded = new JsonRpcConnectionFactory(this.codec, handlerThreads,
+					Duration.ofSeconds(30), (connection) -> this.handler);
+			this.connection = threaded.open("threaded", this.sink);
+			this.connection.setMaxInFlight(1);
+			CountDownLatch running = new CountDownLatch(1);
+			this.handler.onRequest("stuck", (request) -> {
+				running.countDown();
+				awaitUninterruptibly(wakeUp);
+				return CompletableFuture.completedFuture("late");
+			});
+			request(1, "stuck");
+			assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
+			cancelRequest(1);
+			assertThat(errorCode(this.sink.responsesTo("1").get(0))).isEqualTo(JsonRpcError.REQUEST_CANCELLED);
+			// the cancelled handler still holds its thread: the peer may not start
+			// another
+			request(2, "stuck");
+			assertThat(this.sink.responsesTo("2")).singleElement()
+				.satisfies((answer) -> assertThat(errorCode(answer)).isEqualTo(JsonRpcError.SERVER_BUSY));
+		}
+		finally {
+			wakeUp.countDown();
+			handlerThreads.shutdownNow();
+		}
+	}
+
+	@Test
+	void aCancelledRequestWhoseHandlerHoldsNoThreadStopsCountingAgainstTheBound() {
+		this.connection.setMaxInFlight(1);
+		this.handler.onRequest("async", (request) -> new CompletableFuture<>());
+		this.handler.onRequest("echo", (request) -> CompletableFuture.completedFuture("echoed"));
+		request(1, "async");
+		cancelRequest(1);
+		request(2, "echo");
+		assertThat(this.sink.responsesTo("2")).singleElement()
+			.satisfies((answer) -> assertThat(answer.get("result").stringValue()).isEqualTo("echoed"));
+	}
+
 	private static void awaitUninterruptibly(CountDownLatch latch) {
 		boolean interrupted = false;
 		while (latch.getCount() > 0) {
