@@ -191,7 +191,7 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 		}
 		boolean nonBlocking = request != null && request.nonBlocking();
 		AcpHandlerMethod.ArgumentsValidation argumentsValidation = (this.validator != null)
-				? BeanValidation.argumentsValidation(this.validator, targetType, method, roots) : null;
+				? HandlerArgumentsValidation.of(this.validator, targetType, method, roots) : null;
 		return new AcpHandlerMethod(name, kind, nonBlocking, namespace, extension, beanName, invocable, bean,
 				parameters, resolvers, argumentsValidation, this.exceptionTranslator);
 	}
