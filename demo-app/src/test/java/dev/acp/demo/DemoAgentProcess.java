@@ -136,6 +136,15 @@ final class DemoAgentProcess implements AutoCloseable {
 		return mapper.readTree(line);
 	}
 
+	/** The next line of standard output, whatever it is. */
+	String nextLine(Duration timeout) throws InterruptedException {
+		String line = this.lines.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		if (line == null) {
+			throw new AssertionError("No output from the agent within " + timeout + "; stderr:\n" + stderrTail());
+		}
+		return line;
+	}
+
 	void closeInput() throws IOException {
 		this.stdin.close();
 	}

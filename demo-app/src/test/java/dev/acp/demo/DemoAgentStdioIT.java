@@ -1,5 +1,7 @@
 package dev.acp.demo;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -7,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -145,6 +148,39 @@ class DemoAgentStdioIT {
 			assertThat(agent.awaitExit(EXIT_AFTER_ANSWER)).as(agent::stderrQuietly).isOne();
 			assertStandardOutputIsJsonRpcOnly(agent, 1);
 			assertThat(agent.stderr()).contains(message);
+		}
+	}
+
+	@Test
+	void aConfigurationFailureBeforeTheTransportStartsAnswersInitializeAndReportsOnStandardError() throws Exception {
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--spring.config.import=file:/nonexistent/acp.yml")) {
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
+			JsonNode answer = agent.next(TIMEOUT);
+			assertThat(answer.path("id").asInt()).as(answer::toString).isZero();
+			assertThat(answer.path("error").path("code").asInt()).as(answer::toString).isEqualTo(-32603);
+			assertThat(answer.path("error").path("message").asString())
+				.contains("Config data resource 'file [/nonexistent/acp.yml]'")
+				.contains("does not exist")
+				.doesNotContain("\tat ");
+			assertThat(agent.awaitExit(EXIT_AFTER_ANSWER)).as(agent::stderrQuietly).isOne();
+			assertStandardOutputIsJsonRpcOnly(agent, 1);
+			assertThat(agent.stderr()).contains("APPLICATION FAILED TO START")
+				.contains("Config data resource 'file [/nonexistent/acp.yml]'");
+		}
+	}
+
+	@Test
+	void aTransportChosenInAConfigurationFileGetsStandardOutputBack(@TempDir Path config) throws Exception {
+		// standard output is reserved before configuration files are read, and given
+		// back once they choose another transport: console logging stays on it
+		Path file = Files.writeString(config.resolve("websocket.yml"), "acp.transport: websocket\nserver.port: 0\n");
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--spring.config.import=file:" + file)) {
+			String line;
+			do {
+				line = agent.nextLine(TIMEOUT);
+			}
+			while (!line.contains("Started DemoApplication"));
+			assertThat(agent.stderr()).doesNotContain("Started DemoApplication");
 		}
 	}
 
