@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,13 +62,40 @@ final class DemoAgentProcess implements AutoCloseable {
 		return start(false, args);
 	}
 
+	/**
+	 * Start the demo jar with one more source from the test classes (a runner, a
+	 * listener), as an application of its own would have: Boot's
+	 * {@code PropertiesLauncher} adds the test classes to the jar's class path and
+	 * {@code spring.main.sources} registers the class.
+	 */
+	static DemoAgentProcess startWithSource(Class<?> source, String... args) throws IOException, URISyntaxException {
+		String testClasses = Paths.get(source.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+		List<String> command = new ArrayList<>();
+		command.add("-Dloader.path=" + testClasses);
+		command.add("-cp");
+		command.add(jar());
+		command.add("org.springframework.boot.loader.launch.PropertiesLauncher");
+		command.add("--spring.main.sources=" + source.getName());
+		command.addAll(List.of(args));
+		return start(true, command);
+	}
+
 	private static DemoAgentProcess start(boolean read, String... args) throws IOException {
-		String jar = System.getProperty("acp.demo.jar", "target/acp-demo.jar");
+		List<String> command = new ArrayList<>();
+		command.add("-jar");
+		command.add(jar());
+		command.addAll(List.of(args));
+		return start(read, command);
+	}
+
+	private static String jar() {
+		return System.getProperty("acp.demo.jar", "target/acp-demo.jar");
+	}
+
+	private static DemoAgentProcess start(boolean read, List<String> javaArgs) throws IOException {
 		List<String> command = new ArrayList<>();
 		command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-		command.add("-jar");
-		command.add(jar);
-		command.addAll(List.of(args));
+		command.addAll(javaArgs);
 		Path stderr = Files.createTempFile("acp-demo", ".stderr");
 		Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
 		return new DemoAgentProcess(process, stderr, read);
@@ -106,6 +134,15 @@ final class DemoAgentProcess implements AutoCloseable {
 			throw new AssertionError("No message from the agent within " + timeout + "; stderr:\n" + stderrTail());
 		}
 		return mapper.readTree(line);
+	}
+
+	/** The next line of standard output, whatever it is. */
+	String nextLine(Duration timeout) throws InterruptedException {
+		String line = this.lines.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		if (line == null) {
+			throw new AssertionError("No output from the agent within " + timeout + "; stderr:\n" + stderrTail());
+		}
+		return line;
 	}
 
 	void closeInput() throws IOException {

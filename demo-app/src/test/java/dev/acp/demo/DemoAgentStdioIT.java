@@ -1,5 +1,7 @@
 package dev.acp.demo;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -7,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,6 +23,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DemoAgentStdioIT {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+	/**
+	 * From the start-up failure's answer to the process's end, with standard input still
+	 * open: well under a second on a quiet machine, with room for a loaded one.
+	 */
+	private static final Duration EXIT_AFTER_ANSWER = Duration.ofSeconds(15);
 
 	@Test
 	void standardOutputCarriesOnlyJsonRpcMessagesWithDebugLoggingAndPrintingHandlers() throws Exception {
@@ -112,9 +121,76 @@ class DemoAgentStdioIT {
 			assertThat(answer.path("error").path("message").asString())
 				.contains("Failed to bind properties under 'acp.handlers.max-threads'")
 				.doesNotContain("\tat ");
-			assertThat(agent.awaitExit(TIMEOUT)).isOne();
-			assertThat(agent.stdoutLines()).hasSize(1);
+			assertThat(agent.awaitExit(EXIT_AFTER_ANSWER)).isOne();
+			assertStandardOutputIsJsonRpcOnly(agent, 1);
 		}
+	}
+
+	@Test
+	void aRunnerThatFailsAnswersInitializeWithTheFailureAndExitsOneWhileInputStaysOpen() throws Exception {
+		assertStartUpFailureAnswersInitializeAndExitsOne(FailingStartupRunner.class, FailingStartupRunner.MESSAGE);
+	}
+
+	@Test
+	void aReadyListenerThatFailsAnswersInitializeWithTheFailureAndExitsOneWhileInputStaysOpen() throws Exception {
+		assertStartUpFailureAnswersInitializeAndExitsOne(FailingReadyListener.class, FailingReadyListener.MESSAGE);
+	}
+
+	private static void assertStartUpFailureAnswersInitializeAndExitsOne(Class<?> failing, String message)
+			throws Exception {
+		try (DemoAgentProcess agent = DemoAgentProcess.startWithSource(failing)) {
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
+			JsonNode answer = agent.next(TIMEOUT);
+			assertThat(answer.path("id").asInt()).as(answer::toString).isZero();
+			assertThat(answer.path("error").path("code").asInt()).as(answer::toString).isEqualTo(-32603);
+			assertThat(answer.path("error").path("message").asString()).contains(message).doesNotContain("\tat ");
+			// standard input stays open: the process ends by itself
+			assertThat(agent.awaitExit(EXIT_AFTER_ANSWER)).as(agent::stderrQuietly).isOne();
+			assertStandardOutputIsJsonRpcOnly(agent, 1);
+			assertThat(agent.stderr()).contains(message);
+		}
+	}
+
+	@Test
+	void aConfigurationFailureBeforeTheTransportStartsAnswersInitializeAndReportsOnStandardError() throws Exception {
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--spring.config.import=file:/nonexistent/acp.yml")) {
+			agent.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
+			JsonNode answer = agent.next(TIMEOUT);
+			assertThat(answer.path("id").asInt()).as(answer::toString).isZero();
+			assertThat(answer.path("error").path("code").asInt()).as(answer::toString).isEqualTo(-32603);
+			assertThat(answer.path("error").path("message").asString())
+				.contains("Config data resource 'file [/nonexistent/acp.yml]'")
+				.contains("does not exist")
+				.doesNotContain("\tat ");
+			assertThat(agent.awaitExit(EXIT_AFTER_ANSWER)).as(agent::stderrQuietly).isOne();
+			assertStandardOutputIsJsonRpcOnly(agent, 1);
+			assertThat(agent.stderr()).contains("APPLICATION FAILED TO START")
+				.contains("Config data resource 'file [/nonexistent/acp.yml]'");
+		}
+	}
+
+	@Test
+	void aTransportChosenInAConfigurationFileGetsStandardOutputBack(@TempDir Path config) throws Exception {
+		// standard output is reserved before configuration files are read, and given
+		// back once they choose another transport: console logging stays on it
+		Path file = Files.writeString(config.resolve("websocket.yml"), "acp.transport: websocket\nserver.port: 0\n");
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--spring.config.import=file:" + file)) {
+			String line;
+			do {
+				line = agent.nextLine(TIMEOUT);
+			}
+			while (!line.contains("Started DemoApplication"));
+			assertThat(agent.stderr()).doesNotContain("Started DemoApplication");
+		}
+	}
+
+	/** Every line of standard output is one JSON-RPC message, and there are so many. */
+	private static void assertStandardOutputIsJsonRpcOnly(DemoAgentProcess agent, int messages) {
+		assertThat(agent.stdoutLines()).as(agent::stderrQuietly).hasSize(messages).allSatisfy((line) -> {
+			JsonNode message = DemoAgentProcess.mapper.readTree(line);
+			assertThat(message.isObject()).as(line).isTrue();
+			assertThat(message.path("jsonrpc").asString()).as(line).isEqualTo("2.0");
+		});
 	}
 
 	@Test

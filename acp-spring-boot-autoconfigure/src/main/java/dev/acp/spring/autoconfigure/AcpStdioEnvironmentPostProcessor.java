@@ -8,6 +8,7 @@ import dev.acp.spring.transport.stdio.StdioStreams;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.core.Ordered;
+import org.springframework.core.convert.ConversionException;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
@@ -16,8 +17,10 @@ import org.springframework.core.env.MapPropertySource;
  * transport), with no user configuration: reserves the real standard output for the
  * transport and points {@code System.out} (console logging, banner, stray prints) at
  * standard error; turns the banner off and, unless the application sets
- * {@code spring.main.web-application-type}, starts no web server. Runs before the logging
- * system is initialized.
+ * {@code spring.main.web-application-type}, starts no web server. Runs once configuration
+ * data is loaded and before the logging system is initialized; when the configuration
+ * chooses another transport, gives back the standard output
+ * {@link AcpStdioOutputEnvironmentPostProcessor} reserved.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -33,6 +36,7 @@ public class AcpStdioEnvironmentPostProcessor implements EnvironmentPostProcesso
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
 		if (!isStdio(environment)) {
+			StdioStreams.releaseStandardOutput();
 			return;
 		}
 		StdioStreams.reserveStandardOutput();
@@ -42,12 +46,22 @@ public class AcpStdioEnvironmentPostProcessor implements EnvironmentPostProcesso
 		environment.getPropertySources().addLast(new MapPropertySource(PROPERTY_SOURCE_NAME, defaults));
 	}
 
-	private static boolean isStdio(ConfigurableEnvironment environment) {
-		if (!environment.getProperty("acp.enabled", Boolean.class, true)) {
+	static boolean isStdio(ConfigurableEnvironment environment) {
+		if (!isEnabled(environment)) {
 			return false;
 		}
 		String transport = environment.getProperty("acp.transport", "stdio");
 		return "stdio".equalsIgnoreCase(transport.trim());
+	}
+
+	private static boolean isEnabled(ConfigurableEnvironment environment) {
+		try {
+			return environment.getProperty("acp.enabled", Boolean.class, true);
+		}
+		catch (ConversionException ex) {
+			// binding acp.enabled fails start-up with a clear message
+			return true;
+		}
 	}
 
 }

@@ -23,11 +23,12 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.BeanFactory;
-import org.springframework.boot.context.event.ApplicationFailedEvent;
+import org.springframework.boot.SpringBootExceptionReporter;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
-import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.core.io.support.SpringFactoriesLoader.ArgumentResolver;
@@ -37,12 +38,16 @@ import org.springframework.util.StringUtils;
 /**
  * Tells the editor why a stdio agent failed to start: the client's {@code initialize},
  * read within a short bound, is answered with an error whose message is Boot's failure
- * analysis of the failure (no stack trace); the process then exits as usual (code 1).
- * Without it the editor sees only the end of the output.
+ * analysis of the failure (no stack trace); Boot then reports the failure on standard
+ * error and the process exits as usual (code 1). Without it the editor sees only the end
+ * of the output. Reports every failure of {@code SpringApplication.run}, from loading
+ * configuration data to the last runner: the stdio transport does not read before the
+ * application is ready.
  *
  * @author ACP Spring Boot Starter contributors
  */
-public class AcpStdioStartupFailureReporter implements ApplicationListener<ApplicationFailedEvent> {
+@Order(Ordered.HIGHEST_PRECEDENCE)
+public class AcpStdioStartupFailureReporter implements SpringBootExceptionReporter {
 
 	private static final Log logger = LogFactory.getLog(AcpStdioStartupFailureReporter.class);
 
@@ -50,12 +55,37 @@ public class AcpStdioStartupFailureReporter implements ApplicationListener<Appli
 
 	private static final int MAX_LINE = 1024 * 1024;
 
+	private final ConfigurableApplicationContext context;
+
+	/**
+	 * Create a reporter for the failure of the application of the given context.
+	 * @param context the context, {@code null} when the failure came before there was one
+	 */
+	public AcpStdioStartupFailureReporter(ConfigurableApplicationContext context) {
+		this.context = context;
+	}
+
+	/**
+	 * Answer the client's {@code initialize} with the failure; leaves reporting it on
+	 * standard error to Boot.
+	 * @param failure the failure
+	 * @return {@code false}: Boot reports the failure as usual
+	 */
 	@Override
-	public void onApplicationEvent(ApplicationFailedEvent event) {
-		if (!StdioStreams.isStandardOutputReserved() || StdioStreams.isInputClaimed()) {
-			return;
+	public boolean reportException(Throwable failure) {
+		if (StdioStreams.isStandardOutputReserved() && !StdioStreams.isInputClaimed()) {
+			try {
+				answerInitialize(describe(failure, this.context));
+			}
+			catch (RuntimeException ex) {
+				// Boot would skip its own report after a reporter failed
+				logger.debug("Could not answer initialize with the start-up failure", ex);
+			}
 		}
-		String description = describe(event.getException(), event.getApplicationContext());
+		return false;
+	}
+
+	private static void answerInitialize(String description) {
 		JsonNode id = readInitializeId(StdioStreams.protocolInput());
 		if (id == null) {
 			return;

@@ -5,19 +5,27 @@ import dev.acp.spring.transport.stdio.StdioStreams;
 import dev.acp.spring.transport.stdio.StdioTransport;
 
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.SmartLifecycle;
 
 /**
- * Starts the stdio transport once the context is refreshed (every handler discovered),
- * drains it when the context stops (shutdown, SIGTERM), and closes the context, then
- * exits the process with status 0, when standard input ends.
+ * Starts the stdio transport once the application is ready
+ * ({@link ReadinessState#ACCEPTING_TRAFFIC}: the context refreshed, every handler
+ * discovered, every runner done), drains it when the context stops (shutdown, SIGTERM),
+ * and closes the context, then exits the process with status 0, when standard input ends.
+ * Until the application is ready nothing reads standard input, so that a start-up failure
+ * is the client's answer to {@code initialize} ({@link AcpStdioStartupFailureReporter}),
+ * never a success followed by silence.
  *
  * @author ACP Spring Boot Starter contributors
  */
-public class StdioTransportLifecycle implements SmartLifecycle, ApplicationContextAware, AcpTransportStatus {
+public class StdioTransportLifecycle implements SmartLifecycle, ApplicationContextAware,
+		ApplicationListener<AvailabilityChangeEvent<ReadinessState>>, AcpTransportStatus {
 
 	private final JsonRpcConnectionFactory connectionFactory;
 
@@ -26,6 +34,8 @@ public class StdioTransportLifecycle implements SmartLifecycle, ApplicationConte
 	private ConfigurableApplicationContext context;
 
 	private StdioTransport transport;
+
+	private boolean running;
 
 	StdioTransportLifecycle(JsonRpcConnectionFactory connectionFactory, AcpProperties.Stdio properties) {
 		this.connectionFactory = connectionFactory;
@@ -39,7 +49,18 @@ public class StdioTransportLifecycle implements SmartLifecycle, ApplicationConte
 
 	@Override
 	public synchronized void start() {
-		if (this.transport != null) {
+		this.running = true;
+	}
+
+	@Override
+	public void onApplicationEvent(AvailabilityChangeEvent<ReadinessState> event) {
+		if (event.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
+			startTransport();
+		}
+	}
+
+	private synchronized void startTransport() {
+		if (!this.running || this.transport != null) {
 			return;
 		}
 		this.transport = new StdioTransport(this.connectionFactory, StdioStreams.protocolInput(),
@@ -58,6 +79,7 @@ public class StdioTransportLifecycle implements SmartLifecycle, ApplicationConte
 
 	@Override
 	public synchronized void stop() {
+		this.running = false;
 		if (this.transport != null) {
 			this.transport.stop();
 		}
@@ -65,7 +87,7 @@ public class StdioTransportLifecycle implements SmartLifecycle, ApplicationConte
 
 	@Override
 	public synchronized boolean isRunning() {
-		return this.transport != null && this.transport.isRunning();
+		return this.running && (this.transport == null || this.transport.isRunning());
 	}
 
 	@Override

@@ -26,6 +26,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.BeanInitializationException;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -89,6 +91,22 @@ class AcpAutoConfigurationTests {
 			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class))
 			.withPropertyValues("acp.stdio.exit-on-close=false")
 			.run((context) -> assertThat(context).hasSingleBean(StdioTransportLifecycle.class)));
+	}
+
+	@Test
+	void theStdioTransportReadsNothingBeforeTheApplicationIsReady() throws Exception {
+		withPipedStandardInput(() -> new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class))
+			.withPropertyValues("acp.stdio.exit-on-close=false")
+			.run((context) -> {
+				StdioTransportLifecycle lifecycle = context.getBean(StdioTransportLifecycle.class);
+				assertThat(lifecycle.isRunning()).isTrue();
+				assertThat(lifecycle.transport()).isNull();
+				assertThat(lifecycle.state()).isEqualTo(AcpTransportStatus.State.STARTING);
+				AvailabilityChangeEvent.publish(context, ReadinessState.ACCEPTING_TRAFFIC);
+				assertThat(lifecycle.transport()).isNotNull();
+				assertThat(lifecycle.state()).isEqualTo(AcpTransportStatus.State.SERVING);
+			}));
 	}
 
 	@Test

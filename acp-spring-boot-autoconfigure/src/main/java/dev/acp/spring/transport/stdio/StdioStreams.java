@@ -21,6 +21,10 @@ public final class StdioStreams {
 
 	private static OutputStream protocolOut;
 
+	private static PrintStream originalOut;
+
+	private static PrintStream redirectedOut;
+
 	private static boolean inputClaimed;
 
 	private StdioStreams() {
@@ -33,7 +37,27 @@ public final class StdioStreams {
 		synchronized (lock) {
 			if (protocolOut == null) {
 				protocolOut = new FileOutputStream(FileDescriptor.out);
-				System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
+				originalOut = System.out;
+				redirectedOut = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+				System.setOut(redirectedOut);
+			}
+		}
+	}
+
+	/**
+	 * Give standard output back to {@code System.out}, when it was reserved before the
+	 * transport could be known for sure and turns out not to be stdio; does nothing once
+	 * a transport took standard input.
+	 */
+	public static void releaseStandardOutput() {
+		synchronized (lock) {
+			if (protocolOut != null && !inputClaimed) {
+				if (System.out == redirectedOut) {
+					System.setOut(originalOut);
+				}
+				protocolOut = null;
+				originalOut = null;
+				redirectedOut = null;
 			}
 		}
 	}

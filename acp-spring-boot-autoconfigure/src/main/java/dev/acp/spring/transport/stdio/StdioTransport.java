@@ -19,7 +19,9 @@ import dev.acp.spring.jsonrpc.JsonRpcError;
  * Carries one connection over newline-delimited JSON on a pair of streams (standard input
  * and output when an editor spawns the agent). A dedicated thread reads; at end of input
  * the in-flight requests drain (bounded), the rest are answered -32800, and the
- * {@code onInputClosed} callback runs.
+ * {@code onInputClosed} callback runs. The transport keeps the JVM alive until its
+ * connection closed and that callback ran, and no longer: once {@link #stop() stopped}
+ * (the context closed) the process can end while the peer still holds its input open.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -50,6 +52,8 @@ public final class StdioTransport {
 	private final Object lifecycleMonitor = new Object();
 
 	private final CountDownLatch closedLatch = new CountDownLatch(1);
+
+	private final CountDownLatch finishedLatch = new CountDownLatch(1);
 
 	private NdjsonWriter writer;
 
@@ -94,13 +98,26 @@ public final class StdioTransport {
 			}
 			this.writer = new NdjsonWriter(this.out, this::outputFailed);
 			this.connection = this.connectionFactory.open("stdio", this.writer);
+			// a read of standard input cannot be interrupted: the reader is a daemon, and
+			// another thread keeps the JVM alive until the transport is done
 			this.reader = new Thread(this::read, "acp-stdio-reader");
+			this.reader.setDaemon(true);
 			this.reader.start();
+			new Thread(this::awaitFinished, "acp-stdio-keep-alive").start();
 			if (this.sendTimeLimit.compareTo(Duration.ZERO) > 0) {
 				Thread watchdog = new Thread(this::watchOutput, "acp-stdio-output-watchdog");
 				watchdog.setDaemon(true);
 				watchdog.start();
 			}
+		}
+	}
+
+	private void awaitFinished() {
+		try {
+			this.finishedLatch.await();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 	}
 
@@ -184,7 +201,9 @@ public final class StdioTransport {
 				Thread.currentThread().interrupt();
 			}
 		}
-		close();
+		if (close()) {
+			this.finishedLatch.countDown();
+		}
 	}
 
 	private void read() {
@@ -221,8 +240,21 @@ public final class StdioTransport {
 		}
 		logger.debug("Standard input closed");
 		this.connection.inputEnded();
-		if (close(this.drainTimeout)) {
-			this.onInputClosed.run();
+		closeAndRun(this.drainTimeout);
+	}
+
+	/**
+	 * Close the connection, then run {@code onInputClosed} when this call closed it.
+	 * @param drain the longest time to wait for in-flight requests
+	 */
+	private void closeAndRun(Duration drain) {
+		try {
+			if (close(drain)) {
+				this.onInputClosed.run();
+			}
+		}
+		finally {
+			this.finishedLatch.countDown();
 		}
 	}
 
@@ -284,9 +316,7 @@ public final class StdioTransport {
 		this.failure = "Standard output failed";
 		Thread closer = new Thread(() -> {
 			this.connection.inputEnded();
-			if (close(Duration.ZERO)) {
-				this.onInputClosed.run();
-			}
+			closeAndRun(Duration.ZERO);
 		}, "acp-stdio-output-failed");
 		closer.setDaemon(true);
 		closer.start();

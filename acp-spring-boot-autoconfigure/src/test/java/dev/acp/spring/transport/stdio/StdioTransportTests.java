@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -311,6 +312,26 @@ class StdioTransportTests {
 		assertThat(this.out.lines()).containsExactly("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"done\"}");
 		assertThat(this.transport.isRunning()).isFalse();
 		assertThat(this.handler.closed).hasValue(1);
+	}
+
+	@Test
+	void onceStoppedTheTransportNoLongerKeepsTheJvmAliveWhileInputStaysOpen() throws Exception {
+		Set<Thread> before = Thread.getAllStackTraces().keySet();
+		start(1024, Duration.ofSeconds(1));
+		List<Thread> started = Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.filter((thread) -> !before.contains(thread) && thread.getName().startsWith("acp-stdio"))
+			.toList();
+		assertThat(started).as("a transport that serves keeps the JVM alive").anyMatch((thread) -> !thread.isDaemon());
+		this.transport.stop();
+		for (Thread thread : started) {
+			if (!thread.isDaemon()) {
+				thread.join(5000);
+			}
+		}
+		assertThat(started).noneMatch((thread) -> thread.isAlive() && !thread.isDaemon());
+		assertThat(this.inputClosed).hasValue(0);
 	}
 
 	@Test
