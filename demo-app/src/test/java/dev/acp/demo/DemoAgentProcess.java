@@ -108,6 +108,18 @@ final class DemoAgentProcess implements AutoCloseable {
 		return mapper.readTree(line);
 	}
 
+	/**
+	 * The next line of standard output as it is (logs included, when the agent does not
+	 * serve stdio).
+	 */
+	String nextLine(Duration timeout) throws InterruptedException {
+		String line = this.lines.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		if (line == null) {
+			throw new AssertionError("No output from the agent within " + timeout + "; stderr:\n" + stderrTail());
+		}
+		return line;
+	}
+
 	void closeInput() throws IOException {
 		this.stdin.close();
 	}
