@@ -163,11 +163,49 @@ public final class AcpActuatorAutoConfiguration {
 		@ConditionalOnManagementPort(ManagementPortType.SAME)
 		FilterRegistrationBean<ActuatorBearerTokenFilter> acpActuatorBearerTokenFilter(BearerToken token,
 				ObjectProvider<PathMappedEndpoints> endpoints) {
-			return actuatorBearerTokenFilter(token, endpoints.getIfAvailable());
+			return registration(token, endpoints.getIfAvailable());
 		}
 
+		/**
+		 * The filter that requires the token on the actuator endpoints: the base path and
+		 * every endpoint's path, health (and its groups) open to anonymous requests.
+		 * @param token the token
+		 * @param endpoints the web endpoints, or {@code null} when none
+		 * @return the filter's registration
+		 */
+		static FilterRegistrationBean<ActuatorBearerTokenFilter> registration(BearerToken token,
+				PathMappedEndpoints endpoints) {
+			List<String> guarded = new ArrayList<>();
+			List<String> open = new ArrayList<>();
+			if (endpoints != null) {
+				guarded.add(endpoints.getBasePath());
+				guarded.addAll(endpoints.getAllPaths());
+				String health = endpoints.getPath(EndpointId.of("health"));
+				if (health != null) {
+					open.add(health);
+				}
+			}
+			FilterRegistrationBean<ActuatorBearerTokenFilter> registration = new FilterRegistrationBean<>(
+					new ActuatorBearerTokenFilter(token, guarded, open));
+			registration.setName("acpActuatorBearerTokenFilter");
+			registration.setOrder(FILTER_ORDER);
+			return registration;
+		}
+
+	}
+
+	/**
+	 * With the bearer token guarding the actuator, health shows components and details
+	 * only to requests that presented it.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	@ConditionalOnClass(HealthEndpointGroupsPostProcessor.class)
+	@ConditionalOnBean(BearerToken.class)
+	@ConditionalOnMissingBean(name = SPRING_SECURITY_FILTER_CHAIN)
+	static class AuthenticatedHealthDetailsConfiguration {
+
 		@Bean
-		@ConditionalOnClass(HealthEndpointGroupsPostProcessor.class)
 		AuthenticatedHealthDetails acpAuthenticatedHealthDetails() {
 			return new AuthenticatedHealthDetails();
 		}
@@ -175,32 +213,6 @@ public final class AcpActuatorAutoConfiguration {
 	}
 
 	static final String SPRING_SECURITY_FILTER_CHAIN = "springSecurityFilterChain";
-
-	/**
-	 * The filter that requires the token on the actuator endpoints: the base path and
-	 * every endpoint's path, health (and its groups) open to anonymous requests.
-	 * @param token the token
-	 * @param endpoints the web endpoints, or {@code null} when none
-	 * @return the filter's registration
-	 */
-	static FilterRegistrationBean<ActuatorBearerTokenFilter> actuatorBearerTokenFilter(BearerToken token,
-			PathMappedEndpoints endpoints) {
-		List<String> guarded = new ArrayList<>();
-		List<String> open = new ArrayList<>();
-		if (endpoints != null) {
-			guarded.add(endpoints.getBasePath());
-			guarded.addAll(endpoints.getAllPaths());
-			String health = endpoints.getPath(EndpointId.of("health"));
-			if (health != null) {
-				open.add(health);
-			}
-		}
-		FilterRegistrationBean<ActuatorBearerTokenFilter> registration = new FilterRegistrationBean<>(
-				new ActuatorBearerTokenFilter(token, guarded, open));
-		registration.setName("acpActuatorBearerTokenFilter");
-		registration.setOrder(FILTER_ORDER);
-		return registration;
-	}
 
 	/** Before Spring Security's default order and the web endpoints. */
 	static final int FILTER_ORDER = Ordered.HIGHEST_PRECEDENCE + 100;

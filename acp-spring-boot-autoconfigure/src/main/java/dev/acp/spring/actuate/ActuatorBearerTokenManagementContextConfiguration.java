@@ -32,7 +32,8 @@ class ActuatorBearerTokenManagementContextConfiguration {
 	@Bean
 	FilterRegistrationBean<ActuatorBearerTokenFilter> acpActuatorBearerTokenFilter(BearerToken token,
 			ObjectProvider<PathMappedEndpoints> endpoints) {
-		return AcpActuatorAutoConfiguration.actuatorBearerTokenFilter(token, endpoints.getIfAvailable());
+		return AcpActuatorAutoConfiguration.ActuatorBearerTokenConfiguration.registration(token,
+				endpoints.getIfAvailable());
 	}
 
 }
