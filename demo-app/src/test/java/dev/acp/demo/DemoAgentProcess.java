@@ -136,7 +136,10 @@ final class DemoAgentProcess implements AutoCloseable {
 		return mapper.readTree(line);
 	}
 
-	/** The next line of standard output, whatever it is. */
+	/**
+	 * The next line of standard output as it is (logs included, when the agent does not
+	 * serve stdio).
+	 */
 	String nextLine(Duration timeout) throws InterruptedException {
 		String line = this.lines.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
 		if (line == null) {

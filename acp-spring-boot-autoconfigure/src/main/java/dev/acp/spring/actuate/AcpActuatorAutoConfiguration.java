@@ -1,6 +1,8 @@
 package dev.acp.spring.actuate;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -17,28 +19,40 @@ import dev.acp.spring.autoconfigure.AcpTransportStatus;
 import dev.acp.spring.autoconfigure.AcpWebSocketAutoConfiguration;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.method.AcpMethodRegistry;
+import dev.acp.spring.transport.websocket.BearerToken;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.autoconfigure.web.server.ConditionalOnManagementPort;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
+import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.web.PathMappedEndpoints;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroupsPostProcessor;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Actuator support for the ACP agent, each part only when its library is present: the
  * {@code acp} health indicator ({@code management.health.acp.enabled}), the {@code acp}
  * endpoint, the meters, the trace context of the notifications handlers send (with
- * Micrometer Tracing), and the opt-in {@code _acp-spring-boot/health} extension
- * ({@code acp.health-extension.enabled}).
+ * Micrometer Tracing), the opt-in {@code _acp-spring-boot/health} extension
+ * ({@code acp.health-extension.enabled}), and, with the WebSocket bearer token and
+ * without Spring Security, the token on the actuator endpoints (health answers its status
+ * alone without it).
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -46,7 +60,9 @@ import org.springframework.context.annotation.Configuration;
 		"org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration",
 		"org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration",
 		"org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration",
-		"org.springframework.boot.micrometer.tracing.brave.autoconfigure.BraveAutoConfiguration" })
+		"org.springframework.boot.micrometer.tracing.brave.autoconfigure.BraveAutoConfiguration",
+		"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
+		"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration" })
 @ConditionalOnBean(AcpAgent.class)
 public final class AcpActuatorAutoConfiguration {
 
@@ -131,5 +147,74 @@ public final class AcpActuatorAutoConfiguration {
 		}
 
 	}
+
+	/**
+	 * The WebSocket transport's bearer token guards the actuator endpoints too, unless
+	 * the application has Spring Security (its own rules apply then).
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	@ConditionalOnClass({ Endpoint.class, PathMappedEndpoints.class, OncePerRequestFilter.class })
+	@ConditionalOnBean(BearerToken.class)
+	@ConditionalOnMissingBean(name = SPRING_SECURITY_FILTER_CHAIN)
+	static class ActuatorBearerTokenConfiguration {
+
+		@Bean
+		@ConditionalOnManagementPort(ManagementPortType.SAME)
+		FilterRegistrationBean<ActuatorBearerTokenFilter> acpActuatorBearerTokenFilter(BearerToken token,
+				ObjectProvider<PathMappedEndpoints> endpoints) {
+			return registration(token, endpoints.getIfAvailable());
+		}
+
+		/**
+		 * The filter that requires the token on the actuator endpoints: the base path and
+		 * every endpoint's path, health (and its groups) open to anonymous requests.
+		 * @param token the token
+		 * @param endpoints the web endpoints, or {@code null} when none
+		 * @return the filter's registration
+		 */
+		static FilterRegistrationBean<ActuatorBearerTokenFilter> registration(BearerToken token,
+				PathMappedEndpoints endpoints) {
+			List<String> guarded = new ArrayList<>();
+			List<String> open = new ArrayList<>();
+			if (endpoints != null) {
+				guarded.add(endpoints.getBasePath());
+				guarded.addAll(endpoints.getAllPaths());
+				String health = endpoints.getPath(EndpointId.of("health"));
+				if (health != null) {
+					open.add(health);
+				}
+			}
+			FilterRegistrationBean<ActuatorBearerTokenFilter> registration = new FilterRegistrationBean<>(
+					new ActuatorBearerTokenFilter(token, guarded, open));
+			registration.setName("acpActuatorBearerTokenFilter");
+			registration.setOrder(FILTER_ORDER);
+			return registration;
+		}
+
+	}
+
+	/**
+	 * With the bearer token guarding the actuator, health shows components and details
+	 * only to requests that presented it.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	@ConditionalOnClass(HealthEndpointGroupsPostProcessor.class)
+	@ConditionalOnBean(BearerToken.class)
+	@ConditionalOnMissingBean(name = SPRING_SECURITY_FILTER_CHAIN)
+	static class AuthenticatedHealthDetailsConfiguration {
+
+		@Bean
+		AuthenticatedHealthDetails acpAuthenticatedHealthDetails() {
+			return new AuthenticatedHealthDetails();
+		}
+
+	}
+
+	static final String SPRING_SECURITY_FILTER_CHAIN = "springSecurityFilterChain";
+
+	/** Before Spring Security's default order and the web endpoints. */
+	static final int FILTER_ORDER = Ordered.HIGHEST_PRECEDENCE + 100;
 
 }

@@ -514,13 +514,16 @@ public class AcpProperties {
 
 		/**
 		 * Token a client must present as "Authorization: Bearer <token>" on the handshake
-		 * (401 otherwise), for applications without Spring Security. Never logged.
+		 * and on the actuator endpoints (401 otherwise), for applications without Spring
+		 * Security. Never logged. Absent: no authentication; present but empty or blank:
+		 * start-up fails.
 		 */
 		private String bearerToken;
 
 		/**
 		 * File holding the bearer token (a mounted secret; surrounding whitespace is
-		 * ignored), read at start-up. Used when bearer-token is not set.
+		 * ignored), read at start-up. Used when bearer-token is not set. A file that is
+		 * missing, unreadable, empty or blank fails start-up.
 		 */
 		private Path bearerTokenFile;
 

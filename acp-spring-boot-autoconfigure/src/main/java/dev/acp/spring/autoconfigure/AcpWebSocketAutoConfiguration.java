@@ -1,24 +1,34 @@
 package dev.acp.spring.autoconfigure;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.transport.websocket.AcpWebSocketHandler;
+import dev.acp.spring.transport.websocket.BearerToken;
 import dev.acp.spring.transport.websocket.BearerTokenHandshakeInterceptor;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.bind.BindResult;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.Bean;
-import org.springframework.util.StringUtils;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.core.env.Environment;
+import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.web.socket.config.annotation.EnableWebSocket;
 import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
 import org.springframework.web.socket.server.HandshakeInterceptor;
@@ -27,9 +37,9 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
  * Serves the agent over WebSocket ({@code acp.transport=websocket}) in a servlet web
  * application, at {@code acp.websocket.path}: origins checked against
  * {@code acp.websocket.allowed-origins} (origin patterns), an optional bearer token on
- * the handshake ({@code acp.websocket.auth.bearer-token} or {@code bearer-token-file}),
- * and the principal of the handshake (Spring Security's, if present) given to the
- * connection.
+ * the handshake ({@code acp.websocket.auth.bearer-token} or {@code bearer-token-file}: a
+ * property that is present but gives no token fails start-up), and the principal of the
+ * handshake (Spring Security's, if present) given to the connection.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -41,6 +51,10 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
 @ConditionalOnBean(JsonRpcConnectionFactory.class)
 @EnableWebSocket
 public final class AcpWebSocketAutoConfiguration {
+
+	static final String BEARER_TOKEN = "acp.websocket.auth.bearer-token";
+
+	static final String BEARER_TOKEN_FILE = "acp.websocket.auth.bearer-token-file";
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -55,10 +69,18 @@ public final class AcpWebSocketAutoConfiguration {
 	}
 
 	@Bean
-	WebSocketConfigurer acpWebSocketConfigurer(AcpWebSocketHandler handler, AcpProperties properties) {
+	@ConditionalOnMissingBean
+	@Conditional(OnBearerTokenCondition.class)
+	BearerToken acpBearerToken(Environment environment) {
+		return new BearerToken(bearerToken(Binder.get(environment)));
+	}
+
+	@Bean
+	WebSocketConfigurer acpWebSocketConfigurer(AcpWebSocketHandler handler, AcpProperties properties,
+			ObjectProvider<BearerToken> bearerToken) {
 		AcpProperties.Websocket websocket = properties.getWebsocket();
 		List<HandshakeInterceptor> interceptors = new ArrayList<>();
-		String token = bearerToken(websocket.getAuth());
+		BearerToken token = bearerToken.getIfAvailable();
 		if (token != null) {
 			interceptors.add(new BearerTokenHandshakeInterceptor(token));
 		}
@@ -73,31 +95,77 @@ public final class AcpWebSocketAutoConfiguration {
 		};
 	}
 
-	static String bearerToken(AcpProperties.WebsocketAuth auth) {
-		if (StringUtils.hasText(auth.getBearerToken())) {
-			return auth.getBearerToken().strip();
+	/**
+	 * The configured bearer token: {@code acp.websocket.auth.bearer-token}, else the
+	 * content of {@code acp.websocket.auth.bearer-token-file}, else {@code null} (no
+	 * authentication). A property that is present must give a token: an empty or blank
+	 * value, an unresolved placeholder, or a file that is empty or cannot be read fails
+	 * start-up naming the property, never turning authentication off.
+	 * @param binder the binder of the environment
+	 * @return the token, or {@code null} when neither property is set
+	 */
+	static String bearerToken(Binder binder) {
+		BindResult<String> token = binder.bind(BEARER_TOKEN, String.class);
+		if (token.isBound()) {
+			return requireToken(BEARER_TOKEN, token.get(), token.get(), "");
 		}
-		if (auth.getBearerTokenFile() != null) {
-			String token;
-			try {
-				token = Files.readString(auth.getBearerTokenFile(), StandardCharsets.UTF_8).strip();
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(
-						"Cannot read acp.websocket.auth.bearer-token-file " + auth.getBearerTokenFile(), ex);
-			}
-			if (token.isEmpty()) {
-				throw new IllegalStateException(
-						"acp.websocket.auth.bearer-token-file " + auth.getBearerTokenFile() + " is empty");
-			}
-			return token;
+		BindResult<String> file = binder.bind(BEARER_TOKEN_FILE, String.class);
+		if (!file.isBound()) {
+			return null;
 		}
-		return null;
+		String location = file.get();
+		if (location.isBlank()) {
+			throw new InvalidConfigurationPropertyValueException(BEARER_TOKEN_FILE, location,
+					"The path of the bearer token file is empty. Set it to a file holding the token, or remove "
+							+ BEARER_TOKEN_FILE + " to turn WebSocket authentication off.");
+		}
+		String content;
+		try {
+			content = Files.readString(Path.of(location.strip()), StandardCharsets.UTF_8);
+		}
+		catch (IOException | RuntimeException ex) {
+			throw new InvalidConfigurationPropertyValueException(BEARER_TOKEN_FILE, location,
+					"The bearer token file cannot be read (" + ex.getClass().getSimpleName() + ").");
+		}
+		return requireToken(BEARER_TOKEN_FILE, location, content, " in the file");
+	}
+
+	private static String requireToken(String property, String value, String token, String where) {
+		if (token.isBlank()) {
+			throw new InvalidConfigurationPropertyValueException(property, value,
+					"The bearer token" + where + " is empty, which would let anyone connect. Set a token, or remove "
+							+ property + " to turn WebSocket authentication off.");
+		}
+		if (token.contains("${")) {
+			throw new InvalidConfigurationPropertyValueException(property, value,
+					"The bearer token" + where + " contains an unresolved placeholder.");
+		}
+		return token.strip();
 	}
 
 	@Bean
 	WebSocketTransportLifecycle acpWebSocketTransportLifecycle(AcpWebSocketHandler handler, AcpProperties properties) {
 		return new WebSocketTransportLifecycle(handler, properties.getWebsocket().getDrainTimeout());
+	}
+
+	/**
+	 * Matches when {@code acp.websocket.auth.bearer-token} or {@code bearer-token-file}
+	 * is present, whatever its value: an empty one must fail start-up, not turn
+	 * authentication off.
+	 */
+	static final class OnBearerTokenCondition extends SpringBootCondition {
+
+		@Override
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			Binder binder = Binder.get(context.getEnvironment());
+			for (String property : List.of(BEARER_TOKEN, BEARER_TOKEN_FILE)) {
+				if (binder.bind(property, String.class).isBound()) {
+					return ConditionOutcome.match(property + " is set");
+				}
+			}
+			return ConditionOutcome.noMatch("neither " + BEARER_TOKEN + " nor " + BEARER_TOKEN_FILE + " is set");
+		}
+
 	}
 
 }

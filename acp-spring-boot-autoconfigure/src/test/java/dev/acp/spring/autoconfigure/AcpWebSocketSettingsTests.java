@@ -3,16 +3,18 @@ package dev.acp.spring.autoconfigure;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 import dev.acp.spring.transport.websocket.AcpWebSocketHandler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.util.unit.DataSize;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.mockito.Mockito.mock;
 
 /**
@@ -40,15 +42,17 @@ class AcpWebSocketSettingsTests {
 
 	@Test
 	void theBearerTokenFileIsReadAndStripped(@TempDir Path directory) throws Exception {
-		AcpProperties.WebsocketAuth auth = new AcpProperties().getWebsocket().getAuth();
-		assertThat(AcpWebSocketAutoConfiguration.bearerToken(auth)).isNull();
-		auth.setBearerTokenFile(Files.writeString(directory.resolve("token"), "  abc\n"));
-		assertThat(AcpWebSocketAutoConfiguration.bearerToken(auth)).isEqualTo("abc");
-		auth.setBearerToken("direct");
-		assertThat(AcpWebSocketAutoConfiguration.bearerToken(auth)).isEqualTo("direct");
-		auth.setBearerToken(null);
-		auth.setBearerTokenFile(Files.writeString(directory.resolve("empty"), "\n"));
-		assertThatIllegalStateException().isThrownBy(() -> AcpWebSocketAutoConfiguration.bearerToken(auth));
+		assertThat(AcpWebSocketAutoConfiguration.bearerToken(binder(Map.of()))).isNull();
+		Path file = Files.writeString(directory.resolve("token"), "  abc\n");
+		assertThat(AcpWebSocketAutoConfiguration
+			.bearerToken(binder(Map.of("acp.websocket.auth.bearer-token-file", file.toString())))).isEqualTo("abc");
+		assertThat(AcpWebSocketAutoConfiguration.bearerToken(binder(Map.of("acp.websocket.auth.bearer-token-file",
+				file.toString(), "acp.websocket.auth.bearer-token", " direct "))))
+			.isEqualTo("direct");
+	}
+
+	private static Binder binder(Map<String, Object> properties) {
+		return new Binder(new MapConfigurationPropertySource(properties));
 	}
 
 	@Test

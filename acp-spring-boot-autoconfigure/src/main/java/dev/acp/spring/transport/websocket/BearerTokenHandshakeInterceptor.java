@@ -1,8 +1,5 @@
 package dev.acp.spring.transport.websocket;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.Principal;
 import java.util.Map;
 
@@ -21,38 +18,41 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
  * the principal {@link #PRINCIPAL_NAME}.
  *
  * @author ACP Spring Boot Starter contributors
+ * @see BearerToken
  */
 public final class BearerTokenHandshakeInterceptor implements HandshakeInterceptor {
 
 	/** The name of the principal of a client that presented the token. */
-	public static final String PRINCIPAL_NAME = "bearer";
+	public static final String PRINCIPAL_NAME = BearerToken.PRINCIPAL_NAME;
 
-	private static final String PREFIX = "Bearer ";
-
-	private final byte[] expectedDigest;
+	private final BearerToken token;
 
 	/**
 	 * Create an interceptor.
 	 * @param token the token clients must present (not empty)
 	 */
 	public BearerTokenHandshakeInterceptor(String token) {
-		if (token == null || token.isBlank()) {
-			throw new IllegalArgumentException("The bearer token must not be empty");
-		}
-		this.expectedDigest = digest(token.strip());
+		this(new BearerToken(token));
+	}
+
+	/**
+	 * Create an interceptor.
+	 * @param token the token clients must present
+	 */
+	public BearerTokenHandshakeInterceptor(BearerToken token) {
+		this.token = token;
 	}
 
 	@Override
 	public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler wsHandler,
 			Map<String, Object> attributes) {
-		String authorization = request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION);
-		if (authorization != null && authorization.regionMatches(true, 0, PREFIX, 0, PREFIX.length()) && MessageDigest
-			.isEqual(this.expectedDigest, digest(authorization.substring(PREFIX.length()).strip()))) {
-			attributes.put(AcpWebSocketHandler.PRINCIPAL_ATTRIBUTE, new BearerPrincipal());
+		Principal principal = this.token.authenticate(request.getHeaders().getFirst(HttpHeaders.AUTHORIZATION));
+		if (principal != null) {
+			attributes.put(AcpWebSocketHandler.PRINCIPAL_ATTRIBUTE, principal);
 			return true;
 		}
 		response.setStatusCode(HttpStatus.UNAUTHORIZED);
-		response.getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+		response.getHeaders().set(HttpHeaders.WWW_AUTHENTICATE, BearerToken.CHALLENGE);
 		return false;
 	}
 
@@ -61,30 +61,9 @@ public final class BearerTokenHandshakeInterceptor implements HandshakeIntercept
 			Exception exception) {
 	}
 
-	private static byte[] digest(String token) {
-		try {
-			return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException(ex);
-		}
-	}
-
 	@Override
 	public String toString() {
 		return "BearerTokenHandshakeInterceptor[token=******]";
-	}
-
-	/**
-	 * The principal of a client that presented the bearer token.
-	 */
-	private record BearerPrincipal() implements Principal {
-
-		@Override
-		public String getName() {
-			return PRINCIPAL_NAME;
-		}
-
 	}
 
 }
