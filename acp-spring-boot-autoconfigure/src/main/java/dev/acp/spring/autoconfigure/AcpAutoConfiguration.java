@@ -145,11 +145,6 @@ public final class AcpAutoConfiguration {
 		boolean virtual = virtualThreads(environment, handlers);
 		int maxThreads = (handlers.getMaxThreads() != null) ? handlers.getMaxThreads()
 				: (virtual ? DEFAULT_MAX_VIRTUAL_THREADS : DEFAULT_MAX_PLATFORM_THREADS);
-		if (handlers.getMaxRequestsPerConnection() >= maxThreads) {
-			logger.warn("acp.handlers.max-requests-per-connection (" + handlers.getMaxRequestsPerConnection()
-					+ ") is not below the handler threads (" + maxThreads
-					+ "): one connection can hold every handler thread and starve the others");
-		}
 		return new AcpHandlerThreads(virtual, maxThreads, handlers.getQueueCapacity());
 	}
 
@@ -169,7 +164,14 @@ public final class AcpAutoConfiguration {
 			AcpProperties properties) {
 		JsonRpcConnectionFactory factory = new JsonRpcConnectionFactory(codec, threads.executor(),
 				threads.controlExecutor(), properties.getClient().getRequestTimeout(), agent);
-		factory.setMaxInFlightPerConnection(properties.getHandlers().getMaxRequestsPerConnection());
+		Integer share = properties.getHandlers().getMaxThreadsPerConnection();
+		int maxThreadsPerConnection = (share != null) ? share : Math.max(1, threads.maxThreads() / 2);
+		if (maxThreadsPerConnection >= threads.maxThreads()) {
+			logger.warn("acp.handlers.max-threads-per-connection (" + maxThreadsPerConnection
+					+ ") is not below acp.handlers.max-threads (" + threads.maxThreads()
+					+ "): one connection can hold every handler thread and starve the others");
+		}
+		factory.setMaxThreadsPerConnection(maxThreadsPerConnection, properties.getHandlers().getQueueCapacity());
 		Duration timeout = limit(properties.getRequestTimeout());
 		Duration gracePeriod = limit(properties.getCancelGracePeriod());
 		Duration maxPromptDuration = limit(properties.getMaxPromptDuration());

@@ -569,12 +569,11 @@ public class AcpProperties {
 		private int queueCapacity = 1024;
 
 		/**
-		 * Most requests of one connection not answered yet (or whose handler still runs);
-		 * past it a request is answered -32001 (server busy) at once. Keep it below
-		 * max-threads, so that one connection never holds every handler thread. Sockets
-		 * use acp.websocket.max-requests-in-flight instead.
+		 * Most handler threads one connection holds at once (a cancelled handler that has
+		 * not returned counts); past it the connection's requests wait in its own queue,
+		 * taking nothing from other connections. Default: half of max-threads.
 		 */
-		private int maxRequestsPerConnection = 128;
+		private Integer maxThreadsPerConnection;
 
 		/**
 		 * Whether handlers run on virtual threads (Java 21+), so that a handler waiting
@@ -599,12 +598,12 @@ public class AcpProperties {
 			this.queueCapacity = queueCapacity;
 		}
 
-		public int getMaxRequestsPerConnection() {
-			return this.maxRequestsPerConnection;
+		public Integer getMaxThreadsPerConnection() {
+			return this.maxThreadsPerConnection;
 		}
 
-		public void setMaxRequestsPerConnection(int maxRequestsPerConnection) {
-			this.maxRequestsPerConnection = maxRequestsPerConnection;
+		public void setMaxThreadsPerConnection(Integer maxThreadsPerConnection) {
+			this.maxThreadsPerConnection = maxThreadsPerConnection;
 		}
 
 		public Boolean getVirtualThreads() {

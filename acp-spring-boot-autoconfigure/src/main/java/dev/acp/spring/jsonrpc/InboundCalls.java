@@ -1,6 +1,7 @@
 package dev.acp.spring.jsonrpc;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -10,6 +11,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -52,6 +54,16 @@ final class InboundCalls {
 	 */
 	private final Set<InboundRequest> answeredRunning = ConcurrentHashMap.newKeySet();
 
+	private final Object threads = new Object();
+
+	private final ArrayDeque<InboundRequest> waitingForThread = new ArrayDeque<>();
+
+	private int threadsHeld;
+
+	private volatile int maxThreads = Integer.MAX_VALUE;
+
+	private volatile Semaphore waitingPermits = new Semaphore(0);
+
 	InboundCalls(JsonRpcCodec codec, JsonRpcHandler handler, Executor executor, InboundAdmission admission,
 			InboundOrder order, JsonRpcStatistics statistics, Consumer<byte[]> sender) {
 		this.codec = codec;
@@ -79,20 +91,90 @@ final class InboundCalls {
 		this.order.request(call, this::start);
 	}
 
+	/**
+	 * Bound the handler threads this connection holds at once; past it its requests wait
+	 * in its own queue, in arrival order, so that they take no thread nor queue slot of
+	 * the shared pool from other connections.
+	 * @param maxThreads the bound
+	 * @param waitingPermits the places, shared by the connections, of requests waiting in
+	 * their connection's own queue; without one a request is answered busy
+	 */
+	void setMaxThreads(int maxThreads, Semaphore waitingPermits) {
+		this.maxThreads = (maxThreads > 0) ? maxThreads : Integer.MAX_VALUE;
+		this.waitingPermits = waitingPermits;
+	}
+
 	private void start(InboundRequest call) {
 		if (this.handler.isDispatchedInline(call.method())) {
 			dispatch(call, false);
 			return;
 		}
+		boolean run;
+		synchronized (this.threads) {
+			run = this.threadsHeld < this.maxThreads;
+			if (run) {
+				this.threadsHeld++;
+			}
+			else if (this.waitingPermits.tryAcquire()) {
+				this.waitingForThread.add(call);
+				return;
+			}
+		}
+		if (!run) {
+			refuseBusy(call);
+		}
+		else if (!submit(call)) {
+			refuseBusy(call);
+			threadReleased();
+		}
+	}
+
+	private boolean submit(InboundRequest call) {
 		try {
-			this.executor.execute(() -> dispatch(call, true));
+			this.executor.execute(() -> runOnHandlerThread(call));
+			return true;
 		}
 		catch (RejectedExecutionException ex) {
-			this.statistics.busy();
-			answer(call, () -> this.codec.encodeError(call.id(), JsonRpcError.serverBusy()));
-			call.handlerDone();
-			finished(call);
+			return false;
 		}
+	}
+
+	private void runOnHandlerThread(InboundRequest call) {
+		try {
+			dispatch(call, true);
+		}
+		finally {
+			threadReleased();
+		}
+	}
+
+	/**
+	 * A thread of this connection's share is free: pass it on to the request waiting
+	 * longest, if any.
+	 */
+	private void threadReleased() {
+		while (true) {
+			InboundRequest next;
+			synchronized (this.threads) {
+				next = this.waitingForThread.poll();
+				if (next == null) {
+					this.threadsHeld--;
+					return;
+				}
+			}
+			this.waitingPermits.release();
+			if (submit(next)) {
+				return;
+			}
+			refuseBusy(next);
+		}
+	}
+
+	private void refuseBusy(InboundRequest call) {
+		this.statistics.busy();
+		answer(call, () -> this.codec.encodeError(call.id(), JsonRpcError.serverBusy()));
+		call.handlerDone();
+		finished(call);
 	}
 
 	private void dispatch(InboundRequest call, boolean onHandlerThread) {

@@ -6,6 +6,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -132,6 +133,18 @@ public final class JsonRpcConnection {
 	 */
 	public void setMaxInFlight(int maxInFlight) {
 		this.admission.setMaxInFlight(maxInFlight);
+	}
+
+	/**
+	 * Bound the handler threads this connection holds at once: past it its requests wait
+	 * in its own queue (while a place is free, else they are answered busy), so that one
+	 * peer never holds every handler thread nor fills the shared queue.
+	 * @param maxThreads the bound
+	 * @param waitingPermits places for requests waiting in their connection's own queue,
+	 * shared by connections
+	 */
+	void setMaxThreads(int maxThreads, Semaphore waitingPermits) {
+		this.inbound.setMaxThreads(maxThreads, waitingPermits);
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Semaphore;
 
 /**
  * Opens connections for transports and keeps track of the open ones.
@@ -27,7 +28,9 @@ public final class JsonRpcConnectionFactory {
 
 	private final JsonRpcStatistics statistics = new JsonRpcStatistics();
 
-	private volatile int maxInFlightPerConnection;
+	private volatile int maxThreadsPerConnection;
+
+	private volatile Semaphore waitingPermits = new Semaphore(Integer.MAX_VALUE);
 
 	/**
 	 * Create a factory.
@@ -62,12 +65,16 @@ public final class JsonRpcConnectionFactory {
 	}
 
 	/**
-	 * Bound the requests of each connection opened from now on (see
-	 * {@link JsonRpcConnection#setMaxInFlight(int)}); a transport may set its own.
-	 * @param maxInFlight the bound, {@code 0} or less for none
+	 * Bound the handler threads each connection opened from now on holds at once: past it
+	 * a connection's requests wait in its own queue, taking no thread nor place of the
+	 * shared queue from other connections.
+	 * @param maxThreads the bound, {@code 0} or less for none
+	 * @param maxWaiting the most requests waiting in their connections' own queues, over
+	 * all connections; past it a request is answered busy
 	 */
-	public void setMaxInFlightPerConnection(int maxInFlight) {
-		this.maxInFlightPerConnection = maxInFlight;
+	public void setMaxThreadsPerConnection(int maxThreads, int maxWaiting) {
+		this.maxThreadsPerConnection = maxThreads;
+		this.waitingPermits = new Semaphore(Math.max(0, maxWaiting));
 	}
 
 	/**
@@ -90,7 +97,7 @@ public final class JsonRpcConnectionFactory {
 	public JsonRpcConnection open(String id, String transport, MessageSink sink) {
 		JsonRpcConnection connection = new JsonRpcConnection(id, transport, this.codec, sink, this.executor,
 				this.controlExecutor, this.outboundTimeout, this.statistics, this.handlerFactory);
-		connection.setMaxInFlight(this.maxInFlightPerConnection);
+		connection.setMaxThreads(this.maxThreadsPerConnection, this.waitingPermits);
 		this.open.add(connection);
 		return connection;
 	}

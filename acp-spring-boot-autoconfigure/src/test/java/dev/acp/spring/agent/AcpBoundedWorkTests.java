@@ -12,7 +12,6 @@ import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.annotation.AcpNotification;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.autoconfigure.AcpHandlerThreads;
-import dev.acp.spring.autoconfigure.AcpProperties;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -38,8 +37,8 @@ class AcpBoundedWorkTests {
 		.withPropertyValues("acp.transport=none")
 		.withUserConfiguration(HandlersConfiguration.class);
 
-	private final ApplicationContextRunner contextRunner = this.defaults
-		.withPropertyValues("acp.handlers.max-threads=2", "acp.handlers.queue-capacity=3");
+	private final ApplicationContextRunner contextRunner = this.defaults.withPropertyValues(
+			"acp.handlers.max-threads=2", "acp.handlers.queue-capacity=3", "acp.handlers.max-threads-per-connection=2");
 
 	@Test
 	void requestsPastTheThreadsAndTheQueueAreAnsweredBusyAtOnceAndEverythingElseGoesOn() {
@@ -85,23 +84,56 @@ class AcpBoundedWorkTests {
 	}
 
 	@Test
-	void anotherConnectionIsServedWhileOneHoldsItsMaximumOfWaitingRequests() {
+	void anotherConnectionIsServedWhileOneHoldsItsShareOfThreadsAndHasMoreWaiting() {
 		this.defaults.run((context) -> {
 			Work work = context.getBean(Work.class);
-			int max = context.getBean(AcpProperties.class).getHandlers().getMaxRequestsPerConnection();
+			int share = context.getBean(AcpHandlerThreads.class).maxThreads() / 2;
 			TestPeer greedy = new TestPeer(context);
 			greedy.initialize("{}");
-			for (int i = 1; i <= max + 1; i++) {
+			for (int i = 1; i <= share + 10; i++) {
 				greedy.send("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"_work.test/block\",\"params\":{}}");
 			}
-			JsonNode refused = greedy.next();
-			assertThat(refused.get("id").asInt()).isEqualTo(max + 1);
-			assertThat(refused.at("/error/code").asInt()).isEqualTo(-32001);
 			TestPeer other = new TestPeer(context);
 			other.initialize("{}");
 			assertThat(other.call(1, "_work.test/ping", "{}").at("/result/pong").asBoolean()).isTrue();
-			assertThat(work.running).hasValue(max);
+			assertThat(work.maxRunning).hasValue(share);
 			work.release.countDown();
+			List<Integer> served = new ArrayList<>();
+			for (int i = 1; i <= share + 10; i++) {
+				JsonNode answer = greedy.next();
+				assertThat(answer.at("/result/done").asBoolean()).isTrue();
+				served.add(answer.get("id").asInt());
+			}
+			assertThat(served).hasSize(share + 10).doesNotHaveDuplicates();
+			assertThat(work.maxRunning).hasValue(share);
+		});
+	}
+
+	@Test
+	void aConnectionPastItsShareOfThreadsWaitsInItsOwnQueueAsLongAsThereIsRoom() {
+		this.contextRunner.withPropertyValues("acp.handlers.max-threads-per-connection=1").run((context) -> {
+			Work work = context.getBean(Work.class);
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			for (int i = 1; i <= 20; i++) {
+				peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"_work.test/block\",\"params\":{}}");
+			}
+			List<Integer> busy = new ArrayList<>();
+			for (int i = 0; i < 16; i++) {
+				JsonNode answer = peer.next();
+				assertThat(answer.at("/error/code").asInt()).isEqualTo(-32001);
+				busy.add(answer.get("id").asInt());
+			}
+			assertThat(busy).doesNotContain(1, 2, 3, 4);
+			work.release.countDown();
+			List<Integer> served = new ArrayList<>();
+			for (int i = 0; i < 4; i++) {
+				JsonNode answer = peer.next();
+				assertThat(answer.at("/result/done").asBoolean()).isTrue();
+				served.add(answer.get("id").asInt());
+			}
+			assertThat(served).containsExactly(1, 2, 3, 4);
+			assertThat(work.maxRunning).hasValue(1);
 		});
 	}
 
