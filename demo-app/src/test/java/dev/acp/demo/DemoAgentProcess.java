@@ -12,6 +12,7 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -92,12 +93,44 @@ final class DemoAgentProcess implements AutoCloseable {
 		return System.getProperty("acp.demo.jar", "target/acp-demo.jar");
 	}
 
+	/**
+	 * Start the launcher of a warm agent ({@code AcpLauncher}) in front of the demo jar,
+	 * as the fast launch does, with its runtime directory (where the warm agent's socket,
+	 * pid file and log live) under {@code runtimeDirectory}.
+	 */
+	static DemoAgentProcess startLauncher(Path runtimeDirectory, Path agentJar, String... args)
+			throws IOException, URISyntaxException {
+		String launcher = Paths
+			.get(dev.acp.spring.launcher.AcpLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+			.toString();
+		// the agent with the fast launch's JVM flags, for a quicker cold start
+		List<String> command = new ArrayList<>(List.of("-cp", launcher, "dev.acp.spring.launcher.AcpLauncher", java(),
+				"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", agentJar.toAbsolutePath().toString(), "--"));
+		command.addAll(List.of(args));
+		return start(true, command, Map.of("XDG_RUNTIME_DIR", runtimeDirectory.toString()));
+	}
+
+	static Path demoJar() {
+		return Paths.get(jar());
+	}
+
+	private static String java() {
+		return Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+	}
+
 	private static DemoAgentProcess start(boolean read, List<String> javaArgs) throws IOException {
+		return start(read, javaArgs, Map.of());
+	}
+
+	private static DemoAgentProcess start(boolean read, List<String> javaArgs, Map<String, String> environment)
+			throws IOException {
 		List<String> command = new ArrayList<>();
-		command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+		command.add(java());
 		command.addAll(javaArgs);
 		Path stderr = Files.createTempFile("acp-demo", ".stderr");
-		Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
+		ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
+		builder.environment().putAll(environment);
+		Process process = builder.start();
 		return new DemoAgentProcess(process, stderr, read);
 	}
 
@@ -146,6 +179,11 @@ final class DemoAgentProcess implements AutoCloseable {
 			throw new AssertionError("No output from the agent within " + timeout + "; stderr:\n" + stderrTail());
 		}
 		return line;
+	}
+
+	/** Kill the process at once (SIGKILL), as a crash or an editor's force quit would. */
+	void kill() throws InterruptedException {
+		this.process.destroyForcibly().waitFor();
 	}
 
 	void closeInput() throws IOException {

@@ -48,6 +48,8 @@ public class AcpProperties {
 
 	private final Stdio stdio = new Stdio();
 
+	private final Local local = new Local();
+
 	private final Client client = new Client();
 
 	private final Websocket websocket = new Websocket();
@@ -100,6 +102,10 @@ public class AcpProperties {
 		return this.agent;
 	}
 
+	public Local getLocal() {
+		return this.local;
+	}
+
 	public Stdio getStdio() {
 		return this.stdio;
 	}
@@ -133,6 +139,56 @@ public class AcpProperties {
 	}
 
 	/**
+	 * The warm agent a launcher starts ({@code acp.transport=local}). Each launcher's
+	 * connection is framed as stdio is, with the acp.stdio line length, drain and send
+	 * limits.
+	 */
+	public static class Local {
+
+		/**
+		 * Unix domain socket the agent serves launchers on; its directory should be
+		 * private to the user (the launcher creates it so).
+		 */
+		private Path socket;
+
+		/**
+		 * File the agent writes its process id to while it serves (the launcher's --stop
+		 * and --status read it).
+		 */
+		private Path pidFile;
+
+		/**
+		 * How long the agent stays up without a connection before it exits.
+		 */
+		private Duration idleTimeout = Duration.ofMinutes(10);
+
+		public Path getSocket() {
+			return this.socket;
+		}
+
+		public void setSocket(Path socket) {
+			this.socket = socket;
+		}
+
+		public Path getPidFile() {
+			return this.pidFile;
+		}
+
+		public void setPidFile(Path pidFile) {
+			this.pidFile = pidFile;
+		}
+
+		public Duration getIdleTimeout() {
+			return this.idleTimeout;
+		}
+
+		public void setIdleTimeout(Duration idleTimeout) {
+			this.idleTimeout = idleTimeout;
+		}
+
+	}
+
+	/**
 	 * Transports an agent can be served over.
 	 */
 	public enum Transport {
@@ -147,6 +203,13 @@ public class AcpProperties {
 		 * WebSocket endpoint in a servlet web application.
 		 */
 		WEBSOCKET,
+
+		/**
+		 * A warm agent serving launchers over a Unix domain socket
+		 * ({@code acp.local.socket}), each launcher one connection; the launcher starts
+		 * the agent this way.
+		 */
+		LOCAL,
 
 		/**
 		 * No transport (tests, or a transport of the application's own).

@@ -2,26 +2,49 @@ package dev.acp.spring.autoconfigure;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
  * Serves the agent over standard input and output ({@code acp.transport=stdio}, the
- * default).
+ * default), or, as a warm agent, over the standard input and output of the launchers that
+ * connect to it ({@code acp.transport=local}).
  *
  * @author ACP Spring Boot Starter contributors
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(prefix = "acp", name = "transport", havingValue = "stdio", matchIfMissing = true)
+@Conditional(AcpStdioConfiguration.OnProcessTransport.class)
 class AcpStdioConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	StdioTransportLifecycle acpStdioTransportLifecycle(JsonRpcConnectionFactory connectionFactory,
-			AcpProperties properties) {
+	AcpProcessTransport acpProcessTransport(JsonRpcConnectionFactory connectionFactory, AcpProperties properties) {
+		if (properties.getTransport() == AcpProperties.Transport.LOCAL) {
+			return new LocalTransportLifecycle(connectionFactory, properties.getLocal(), properties.getStdio());
+		}
 		return new StdioTransportLifecycle(connectionFactory, properties.getStdio());
+	}
+
+	static final class OnProcessTransport extends AnyNestedCondition {
+
+		OnProcessTransport() {
+			super(ConfigurationPhase.REGISTER_BEAN);
+		}
+
+		@ConditionalOnProperty(prefix = "acp", name = "transport", havingValue = "stdio", matchIfMissing = true)
+		static final class Stdio {
+
+		}
+
+		@ConditionalOnProperty(prefix = "acp", name = "transport", havingValue = "local")
+		static final class Local {
+
+		}
+
 	}
 
 }

@@ -37,6 +37,14 @@ public class AcpStdioEnvironmentPostProcessor implements EnvironmentPostProcesso
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
 		if (!isStdio(environment)) {
 			StdioStreams.releaseStandardOutput();
+			if (isEnabled(environment)
+					&& "local".equalsIgnoreCase(environment.getProperty("acp.transport", "").trim())) {
+				// a warm agent: its standard output is its log file, and it serves no web
+				// requests unless the application asks
+				environment.getPropertySources()
+					.addLast(new MapPropertySource(PROPERTY_SOURCE_NAME,
+							Map.of("spring.main.web-application-type", "none")));
+			}
 			return;
 		}
 		StdioStreams.reserveStandardOutput();

@@ -8,10 +8,7 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationContext;
-import org.springframework.context.ApplicationContextAware;
-import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.context.SmartLifecycle;
 
 /**
  * Starts the stdio transport once the application is ready
@@ -24,8 +21,7 @@ import org.springframework.context.SmartLifecycle;
  *
  * @author ACP Spring Boot Starter contributors
  */
-public class StdioTransportLifecycle implements SmartLifecycle, ApplicationContextAware,
-		ApplicationListener<AvailabilityChangeEvent<ReadinessState>>, AcpTransportStatus {
+public class StdioTransportLifecycle implements AcpProcessTransport {
 
 	private final JsonRpcConnectionFactory connectionFactory;
 

@@ -6,6 +6,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -80,6 +81,16 @@ class LayerArchitectureTests {
 			.dependOnClassesThat()
 			.resideInAnyPackage(BASE + ".protocol..", BASE + ".annotation..", BASE + ".method..", BASE + ".agent..",
 					BASE + ".autoconfigure..", BASE + ".actuate..")
+			.check(classes);
+	}
+
+	@Test
+	void theLauncherNeedsNothingButTheJdksBaseModule() {
+		classes().that()
+			.resideInAPackage(BASE + ".launcher..")
+			.should()
+			.onlyDependOnClassesThat()
+			.resideInAnyPackage("java..", BASE + ".launcher..")
 			.check(classes);
 	}
 

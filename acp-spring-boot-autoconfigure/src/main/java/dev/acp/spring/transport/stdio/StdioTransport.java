@@ -35,6 +35,8 @@ public final class StdioTransport {
 
 	private static final long INPUT_GRACE_MILLIS = 500;
 
+	private final String name;
+
 	private final JsonRpcConnectionFactory connectionFactory;
 
 	private final InputStream in;
@@ -79,6 +81,25 @@ public final class StdioTransport {
 	 */
 	public StdioTransport(JsonRpcConnectionFactory connectionFactory, InputStream in, OutputStream out,
 			int maxLineLength, Duration drainTimeout, Duration sendTimeLimit, Runnable onInputClosed) {
+		this("stdio", connectionFactory, in, out, maxLineLength, drainTimeout, sendTimeLimit, onInputClosed);
+	}
+
+	/**
+	 * Create a transport carrying a connection over streams other than the process's own
+	 * (a launcher's connection to a warm agent, say).
+	 * @param name the transport name its connection reports
+	 * @param connectionFactory opens the connection
+	 * @param in where messages are read
+	 * @param out where messages are written
+	 * @param maxLineLength the longest accepted line, in bytes
+	 * @param drainTimeout how long in-flight requests may finish when input ends
+	 * @param sendTimeLimit how long a write may stay blocked before the peer is treated
+	 * as gone; zero or negative for no limit
+	 * @param onInputClosed run once input ended and the connection closed
+	 */
+	public StdioTransport(String name, JsonRpcConnectionFactory connectionFactory, InputStream in, OutputStream out,
+			int maxLineLength, Duration drainTimeout, Duration sendTimeLimit, Runnable onInputClosed) {
+		this.name = name;
 		this.connectionFactory = connectionFactory;
 		this.in = in;
 		this.out = out;
@@ -97,7 +118,7 @@ public final class StdioTransport {
 				return;
 			}
 			this.writer = new NdjsonWriter(this.out, this::outputFailed);
-			this.connection = this.connectionFactory.open("stdio", this.writer);
+			this.connection = this.connectionFactory.open(this.name, this.writer);
 			// a read of standard input cannot be interrupted: the reader is a daemon, and
 			// another thread keeps the JVM alive until the transport is done
 			this.reader = new Thread(this::read, "acp-stdio-reader");

@@ -1,0 +1,164 @@
+package dev.acp.spring.autoconfigure;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
+import dev.acp.spring.transport.local.LocalSocketTransport;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.util.Assert;
+
+/**
+ * Runs a warm agent: once the application is ready it serves launchers on
+ * {@code acp.local.socket} and writes its pid to {@code acp.local.pid-file}; when no
+ * launcher has been connected for {@code acp.local.idle-timeout} it closes the context
+ * and exits; on shutdown every connection drains, and the socket and pid file go.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public class LocalTransportLifecycle implements AcpProcessTransport {
+
+	private static final Log logger = LogFactory.getLog(LocalTransportLifecycle.class);
+
+	private final JsonRpcConnectionFactory connectionFactory;
+
+	private final AcpProperties.Local properties;
+
+	private final AcpProperties.Stdio framing;
+
+	private ConfigurableApplicationContext context;
+
+	private LocalSocketTransport transport;
+
+	private boolean running;
+
+	private String failure;
+
+	LocalTransportLifecycle(JsonRpcConnectionFactory connectionFactory, AcpProperties.Local properties,
+			AcpProperties.Stdio framing) {
+		Assert.notNull(properties.getSocket(), "acp.local.socket must be set when acp.transport=local");
+		this.connectionFactory = connectionFactory;
+		this.properties = properties;
+		this.framing = framing;
+	}
+
+	@Override
+	public void setApplicationContext(ApplicationContext applicationContext) {
+		this.context = (ConfigurableApplicationContext) applicationContext;
+	}
+
+	@Override
+	public synchronized void start() {
+		this.running = true;
+	}
+
+	@Override
+	public void onApplicationEvent(AvailabilityChangeEvent<ReadinessState> event) {
+		if (event.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
+			serve();
+		}
+	}
+
+	private synchronized void serve() {
+		if (!this.running || this.transport != null) {
+			return;
+		}
+		this.transport = new LocalSocketTransport(this.connectionFactory, this.properties.getSocket(),
+				(int) Math.min(Integer.MAX_VALUE - 8, this.framing.getMaxLineLength().toBytes()),
+				this.framing.getDrainTimeout(), this.framing.getSendTimeLimit());
+		try {
+			this.transport.start();
+			writePid();
+		}
+		catch (IOException ex) {
+			this.failure = "Could not serve on " + this.properties.getSocket() + ": " + ex.getMessage();
+			throw new UncheckedIOException(this.failure, ex);
+		}
+		LocalSocketTransport serving = this.transport;
+		Thread idle = new Thread(() -> exitWhenIdle(serving), "acp-local-idle");
+		idle.setDaemon(true);
+		idle.start();
+	}
+
+	private void writePid() throws IOException {
+		Path pidFile = this.properties.getPidFile();
+		if (pidFile != null) {
+			Files.writeString(pidFile, Long.toString(ProcessHandle.current().pid()), StandardCharsets.US_ASCII);
+		}
+	}
+
+	private void exitWhenIdle(LocalSocketTransport serving) {
+		try {
+			if (serving.awaitIdle(this.properties.getIdleTimeout())) {
+				logger.info("No launcher for " + this.properties.getIdleTimeout() + "; exiting");
+				System.exit(SpringApplication.exit(this.context));
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	@Override
+	public synchronized void stop() {
+		this.running = false;
+		if (this.transport != null) {
+			this.transport.stop();
+		}
+		Path pidFile = this.properties.getPidFile();
+		if (pidFile != null) {
+			try {
+				Files.deleteIfExists(pidFile);
+			}
+			catch (IOException ex) {
+				logger.debug("Removing the pid file failed", ex);
+			}
+		}
+	}
+
+	@Override
+	public synchronized boolean isRunning() {
+		return this.running;
+	}
+
+	@Override
+	public String transportName() {
+		return "local";
+	}
+
+	@Override
+	public synchronized State state() {
+		if (this.failure != null) {
+			return State.FAILED;
+		}
+		if (this.transport == null) {
+			return this.running ? State.STARTING : State.STOPPED;
+		}
+		return this.transport.isRunning() ? State.SERVING : State.STOPPED;
+	}
+
+	@Override
+	public synchronized String failure() {
+		return this.failure;
+	}
+
+	/**
+	 * The transport, once serving.
+	 * @return the transport or {@code null}
+	 */
+	public synchronized LocalSocketTransport transport() {
+		return this.transport;
+	}
+
+}

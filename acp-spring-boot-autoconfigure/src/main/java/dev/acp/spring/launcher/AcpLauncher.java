@@ -1,0 +1,334 @@
+package dev.acp.spring.launcher;
+
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The thin launcher of a warm ACP agent: relays its standard input and output, as one ACP
+ * connection, to an agent JVM already running for the same user and launch configuration
+ * over a Unix domain socket, and starts that agent first when none runs. Only
+ * {@code java.base}: it starts in tens of milliseconds.
+ * <p>
+ * Usage: {@code AcpLauncher <agent command...> -- [--status | --stop] [agent arguments]}.
+ * The agent command is the JVM, its flags and the jar; what follows {@code --} is what
+ * the editor passed. Standard output carries the agent's protocol lines only, each
+ * complete; when the agent goes away mid-session the launcher says so on standard error
+ * and exits 1. End of input, or SIGTERM, ends this connection only: the agent drains it
+ * and lives on, until it has had no connection for its idle time.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class AcpLauncher {
+
+	private static final List<String> OPTIONS = List.of("--status", "--stop");
+
+	private static final long START_TIMEOUT_MILLIS = TimeUnit.SECONDS.toMillis(120);
+
+	private static final long DRAIN_WAIT_MILLIS = TimeUnit.SECONDS.toMillis(30);
+
+	private final List<String> command;
+
+	private final String option;
+
+	private final List<String> arguments;
+
+	private final WarmAgent agent;
+
+	private final PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true,
+			StandardCharsets.UTF_8);
+
+	private volatile boolean inputEnded;
+
+	private AcpLauncher(List<String> command, List<String> arguments) {
+		this.command = command;
+		boolean option = !arguments.isEmpty() && OPTIONS.contains(arguments.get(0));
+		this.option = option ? arguments.get(0) : null;
+		this.arguments = option ? arguments.subList(1, arguments.size()) : arguments;
+		this.agent = WarmAgent.of(command, this.arguments, System.getenv());
+	}
+
+	/**
+	 * Run the launcher.
+	 * @param args the agent command, {@code --}, then the editor's arguments
+	 */
+	public static void main(String[] args) {
+		int separator = Arrays.asList(args).indexOf("--");
+		if (separator <= 0) {
+			System.err.println("usage: AcpLauncher <agent command...> -- [--status | --stop | arguments]");
+			System.exit(2);
+		}
+		AcpLauncher launcher = new AcpLauncher(List.of(args).subList(0, separator),
+				List.of(args).subList(separator + 1, args.length));
+		System.exit(launcher.run());
+	}
+
+	private int run() {
+		try {
+			if ("--status".equals(this.option)) {
+				return status();
+			}
+			if ("--stop".equals(this.option)) {
+				return stop();
+			}
+			this.agent.privateDirectory();
+			return relay(connect());
+		}
+		catch (IOException ex) {
+			this.err.println("acp launcher: " + ex.getMessage());
+			return 1;
+		}
+	}
+
+	private int status() throws IOException {
+		Optional<ProcessHandle> running = runningAgent();
+		if (running.isPresent()) {
+			System.out.println("running: pid " + running.get().pid() + ", socket " + this.agent.socket() + ", log "
+					+ this.agent.log());
+			return 0;
+		}
+		System.out.println("not running (socket " + this.agent.socket() + ", log " + this.agent.log() + ")");
+		return 3;
+	}
+
+	private int stop() throws IOException {
+		Optional<ProcessHandle> running = runningAgent();
+		if (running.isEmpty()) {
+			System.out.println("not running");
+			return 0;
+		}
+		ProcessHandle process = running.get();
+		process.destroy();
+		try {
+			process.onExit().get(DRAIN_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+			System.out.println("stopped: pid " + process.pid());
+			return 0;
+		}
+		catch (Exception ex) {
+			this.err.println("acp launcher: pid " + process.pid() + " did not stop within "
+					+ TimeUnit.MILLISECONDS.toSeconds(DRAIN_WAIT_MILLIS) + " s");
+			return 1;
+		}
+	}
+
+	private Optional<ProcessHandle> runningAgent() throws IOException {
+		Path pidFile = this.agent.pidFile();
+		if (!Files.isRegularFile(pidFile)) {
+			return Optional.empty();
+		}
+		String pid = Files.readString(pidFile, StandardCharsets.US_ASCII).trim();
+		try {
+			return ProcessHandle.of(Long.parseLong(pid)).filter(ProcessHandle::isAlive);
+		}
+		catch (NumberFormatException ex) {
+			return Optional.empty();
+		}
+	}
+
+	/**
+	 * Connect to the warm agent, starting it first when none answers.
+	 */
+	private SocketChannel connect() throws IOException {
+		SocketChannel channel = tryConnect();
+		if (channel != null) {
+			return channel;
+		}
+		try (FileChannel lockFile = FileChannel.open(this.agent.lock(), StandardOpenOption.CREATE,
+				StandardOpenOption.WRITE); FileLock lock = lockFile.lock()) {
+			channel = tryConnect();
+			if (channel != null) {
+				return channel;
+			}
+			Process process = startAgent();
+			long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MILLIS);
+			while (System.nanoTime() < deadline) {
+				channel = tryConnect();
+				if (channel != null) {
+					return channel;
+				}
+				if (!process.isAlive()) {
+					throw new IOException("the agent exited with status " + process.exitValue()
+							+ " before it served; see " + this.agent.log());
+				}
+				sleep(5);
+			}
+			process.destroy();
+			throw new IOException(
+					"the agent did not serve within " + START_TIMEOUT_MILLIS / 1000 + " s; see " + this.agent.log());
+		}
+	}
+
+	private SocketChannel tryConnect() throws IOException {
+		if (!Files.exists(this.agent.socket())) {
+			return null;
+		}
+		SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+		try {
+			channel.connect(UnixDomainSocketAddress.of(this.agent.socket()));
+			return channel;
+		}
+		catch (IOException ex) {
+			channel.close();
+			return null;
+		}
+	}
+
+	private Process startAgent() throws IOException {
+		Files.deleteIfExists(this.agent.socket());
+		List<String> agentCommand = new ArrayList<>();
+		Path setsid = Path.of("/usr/bin/setsid");
+		if (Files.isExecutable(setsid)) {
+			// its own session: a signal to the editor's process group does not reach it
+			agentCommand.add(setsid.toString());
+		}
+		agentCommand.addAll(this.command);
+		agentCommand.addAll(this.arguments);
+		agentCommand.addAll(this.agent.agentArguments());
+		ProcessBuilder builder = new ProcessBuilder(agentCommand)
+			.redirectInput(ProcessBuilder.Redirect.from(nullFile()))
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.agent.log().toFile()))
+			.redirectErrorStream(true);
+		return builder.start();
+	}
+
+	private static java.io.File nullFile() {
+		return new java.io.File("/dev/null");
+	}
+
+	/**
+	 * Relay standard input to the agent and the agent's lines to standard output until
+	 * the agent closes the connection.
+	 */
+	private int relay(SocketChannel channel) {
+		Thread input = new Thread(() -> copyInput(channel), "acp-launcher-input");
+		input.setDaemon(true);
+		input.start();
+		Thread shutdown = new Thread(() -> endInput(channel), "acp-launcher-sigterm");
+		Runtime.getRuntime().addShutdownHook(shutdown);
+		boolean complete = copyOutput(channel);
+		try {
+			Runtime.getRuntime().removeShutdownHook(shutdown);
+		}
+		catch (IllegalStateException ex) {
+			// shutting down (SIGTERM): the hook waits for this thread
+		}
+		if (complete && this.inputEnded) {
+			return 0;
+		}
+		this.err.println("acp launcher: the agent closed the connection"
+				+ (complete ? "" : " in the middle of a message") + "; see " + this.agent.log());
+		return 1;
+	}
+
+	private void copyInput(SocketChannel channel) {
+		byte[] buffer = new byte[64 * 1024];
+		InputStream in = new FileInputStream(FileDescriptor.in);
+		try {
+			int read;
+			while ((read = in.read(buffer)) >= 0) {
+				ByteBuffer bytes = ByteBuffer.wrap(buffer, 0, read);
+				while (bytes.hasRemaining()) {
+					channel.write(bytes);
+				}
+			}
+		}
+		catch (IOException ex) {
+			// the agent went away: the output side reports it
+		}
+		endInput(channel);
+	}
+
+	/**
+	 * End of this connection's input: the agent drains it, answers the rest -32800 and
+	 * closes it. On SIGTERM this waits (bounded) for the answers to be written.
+	 */
+	private void endInput(SocketChannel channel) {
+		this.inputEnded = true;
+		try {
+			channel.shutdownOutput();
+		}
+		catch (IOException ex) {
+			// closed already
+		}
+		if (Thread.currentThread().getName().equals("acp-launcher-sigterm")) {
+			long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(DRAIN_WAIT_MILLIS);
+			while (channel.isOpen() && System.nanoTime() < deadline) {
+				sleep(10);
+			}
+		}
+	}
+
+	/**
+	 * Copy the agent's output, whole lines only.
+	 * @return whether it ended between lines
+	 */
+	private boolean copyOutput(SocketChannel channel) {
+		OutputStream out = new FileOutputStream(FileDescriptor.out);
+		ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+		try {
+			while (channel.read(buffer) >= 0) {
+				buffer.flip();
+				int lastNewline = -1;
+				for (int i = buffer.limit() - 1; i >= buffer.position(); i--) {
+					if (buffer.get(i) == '\n') {
+						lastNewline = i;
+						break;
+					}
+				}
+				if (lastNewline >= 0) {
+					out.write(buffer.array(), buffer.position(), lastNewline + 1 - buffer.position());
+					out.flush();
+					buffer.position(lastNewline + 1);
+				}
+				buffer.compact();
+				if (!buffer.hasRemaining()) {
+					ByteBuffer larger = ByteBuffer.allocate(buffer.capacity() * 2);
+					buffer.flip();
+					larger.put(buffer);
+					buffer = larger;
+				}
+			}
+			return buffer.position() == 0;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+		finally {
+			try {
+				channel.close();
+			}
+			catch (IOException ex) {
+				// closing
+			}
+		}
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}

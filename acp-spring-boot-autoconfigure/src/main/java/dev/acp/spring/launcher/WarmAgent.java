@@ -1,0 +1,179 @@
+package dev.acp.spring.launcher;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Where the warm agent of one launch configuration lives: its socket, pid file and log,
+ * named after a digest of everything that makes two agents differ (the command with its
+ * JVM and flags, the arguments, the size and time of every file the command names, and
+ * the environment variables Spring Boot and the JVM read), in a directory only the user
+ * can open.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class WarmAgent {
+
+	/**
+	 * Prefixes of the environment variables that take part in the agent's configuration:
+	 * Spring Boot binds them to properties ({@code ACP_TRANSPORT}, {@code SPRING_...}),
+	 * the JVM reads the {@code JAVA}/{@code JDK} ones. {@code ACP_LAUNCHER_ENV} names
+	 * more, separated by commas.
+	 */
+	private static final List<String> ENVIRONMENT_PREFIXES = List.of("ACP_", "SPRING_", "SERVER_", "MANAGEMENT_",
+			"LOGGING_", "JAVA_", "JDK_", "_JAVA_");
+
+	private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rwx------");
+
+	private final Path directory;
+
+	private final String key;
+
+	private WarmAgent(Path directory, String key) {
+		this.directory = directory;
+		this.key = key;
+	}
+
+	/**
+	 * The warm agent of a launch configuration.
+	 * @param command the agent's command (JVM, flags, jar)
+	 * @param arguments the arguments the launcher was given
+	 * @param environment the launcher's environment
+	 * @return the warm agent's place
+	 */
+	static WarmAgent of(List<String> command, List<String> arguments, Map<String, String> environment) {
+		StringBuilder configuration = new StringBuilder();
+		for (String part : command) {
+			configuration.append("command ").append(part).append('\n');
+			Path file = Path.of(part);
+			if (part.startsWith("/") && Files.isRegularFile(file)) {
+				try {
+					configuration.append("file ")
+						.append(Files.size(file))
+						.append(' ')
+						.append(Files.getLastModifiedTime(file).toMillis())
+						.append('\n');
+				}
+				catch (IOException ex) {
+					configuration.append("file unreadable\n");
+				}
+			}
+		}
+		for (String argument : arguments) {
+			configuration.append("argument ").append(argument).append('\n');
+		}
+		new TreeMap<>(environment).forEach((name, value) -> {
+			if (isConfiguration(name, environment)) {
+				configuration.append("env ").append(name).append('=').append(value).append('\n');
+			}
+		});
+		return new WarmAgent(runtimeDirectory(environment), digest(configuration.toString()));
+	}
+
+	private static boolean isConfiguration(String name, Map<String, String> environment) {
+		for (String prefix : ENVIRONMENT_PREFIXES) {
+			if (name.startsWith(prefix)) {
+				return !name.equals("ACP_WARM");
+			}
+		}
+		String extra = environment.get("ACP_LAUNCHER_ENV");
+		if (extra != null) {
+			for (String listed : extra.split(",")) {
+				if (listed.trim().equals(name)) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
+	private static Path runtimeDirectory(Map<String, String> environment) {
+		String runtime = environment.get("XDG_RUNTIME_DIR");
+		Path base = (runtime != null && !runtime.isBlank()) ? Path.of(runtime)
+				: Path.of(System.getProperty("java.io.tmpdir"));
+		return base.resolve("acp-" + System.getProperty("user.name"));
+	}
+
+	private static String digest(String text) {
+		try {
+			byte[] hash = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+			return HexFormat.of().formatHex(hash, 0, 12);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * Create the directory if needed, readable by the user alone, and refuse one that
+	 * others could open or that belongs to someone else.
+	 * @return the directory
+	 * @throws IOException if it cannot be created or is not private
+	 */
+	Path privateDirectory() throws IOException {
+		if (!Files.exists(this.directory, LinkOption.NOFOLLOW_LINKS)) {
+			try {
+				Files.createDirectories(this.directory.getParent());
+				Files.createDirectory(this.directory, PosixFilePermissions.asFileAttribute(PRIVATE));
+			}
+			catch (java.nio.file.FileAlreadyExistsException ex) {
+				// another launcher created it: checked below
+			}
+		}
+		PosixFileAttributes attributes = Files.readAttributes(this.directory, PosixFileAttributes.class,
+				LinkOption.NOFOLLOW_LINKS);
+		if (!attributes.isDirectory() || !attributes.permissions().equals(PRIVATE)
+				|| !attributes.owner().getName().equals(System.getProperty("user.name"))) {
+			throw new IOException(this.directory + " is not a private directory of " + System.getProperty("user.name")
+					+ " (owner only, rwx------)");
+		}
+		return this.directory;
+	}
+
+	Path directory() {
+		return this.directory;
+	}
+
+	Path socket() {
+		return this.directory.resolve(this.key + ".sock");
+	}
+
+	Path pidFile() {
+		return this.directory.resolve(this.key + ".pid");
+	}
+
+	Path log() {
+		return this.directory.resolve(this.key + ".log");
+	}
+
+	Path lock() {
+		return this.directory.resolve(this.key + ".lock");
+	}
+
+	/**
+	 * The arguments that make the agent a warm one, serving this socket.
+	 * @return the arguments
+	 */
+	List<String> agentArguments() {
+		List<String> arguments = new ArrayList<>();
+		arguments.add("--acp.transport=local");
+		arguments.add("--acp.local.socket=" + socket());
+		arguments.add("--acp.local.pid-file=" + pidFile());
+		return arguments;
+	}
+
+}

@@ -1,0 +1,7 @@
+/**
+ * The local transport of a warm agent: launchers connect over a Unix domain socket, each
+ * socket one connection carried as standard input and output would carry it.
+ * <p>
+ * Knows the JSON-RPC layer and the stdio framing, nothing above them.
+ */
+package dev.acp.spring.transport.local;
