@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Builds the fast launch of the demo agent in one command: the jar with Spring AOT, extracted; a class-data archive
 # trained on a real initialize + session/new + session/prompt exchange (JDK 25+: AOT cache, -XX:AOTCacheOutput;
-# JDK 17-24: AppCDS, -XX:ArchiveClassesAtExit); and a launcher script with JVM flags for an agent an editor spawns.
+# JDK 17-24: AppCDS, -XX:ArchiveClassesAtExit); and a launcher script: a thin launcher with its own class-data archive
+# that relays the editor's standard input and output to a warm agent JVM, started with the flags below on first use
+# and kept until it has had no connection for acp.local.idle-timeout (10 min). ACP_WARM=off runs the agent in the
+# launcher script's process instead; `acp-demo --status` and `acp-demo --stop` manage the warm agent.
 #
 # Usage: [JAVA_HOME=/path/to/jdk] bench/fast-launch.sh [--skip-build] [--out DIR]
 #   writes DIR/acp-demo (default DIR: demo-app/target/fast-launch), then checks that the launcher's standard output
@@ -52,11 +55,13 @@ if [ "$version" -ge 25 ]; then
   archive=app.aot
   train=(-XX:AOTCacheOutput="$out/$archive")
   use="-XX:AOTCache=\"\$dir/$archive\""
+  use_now=(-XX:AOTCache="$out/$archive")
   require=-XX:AOTMode=on
 else
   archive=app.jsa
   train=(-XX:ArchiveClassesAtExit="$out/$archive")
   use="-XX:SharedArchiveFile=\"\$dir/$archive\""
+  use_now=(-XX:SharedArchiveFile="$out/$archive")
   require=-Xshare:on
 fi
 
@@ -84,17 +89,52 @@ exec {agent[1]}>&-
 wait "$pid"
 test -s "$out/$archive" || { echo "training wrote no $archive (see $out/training.log)" >&2; exit 1; }
 
-cat >"$out/acp-demo" <<EOF
+
+# The launcher: the class in the starter's jar, with its own JVM flags (it only relays bytes) and class-data archive.
+launcher_jar=$(cd "$out/app/lib" && ls acp-spring-boot-autoconfigure-*.jar)
+launcher_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms8m -Xmx32m -Xss512k -XX:-UsePerfData
+  -Xlog:disable -Xlog:all=warning:stderr)
+if [ "$version" -ge 25 ]; then
+  launcher_archive=launcher.aot
+  launcher_train=(-XX:AOTCacheOutput="$out/$launcher_archive")
+  launcher_use="-XX:AOTCache=\"\$dir/$launcher_archive\""
+else
+  launcher_archive=launcher.jsa
+  launcher_train=(-XX:ArchiveClassesAtExit="$out/$launcher_archive")
+  launcher_use="-XX:SharedArchiveFile=\"\$dir/$launcher_archive\""
+fi
+
+cat >"$out/acp-demo" <<SCRIPT
 #!/bin/sh
-# The demo ACP agent over stdio, fast launch (written by bench/fast-launch.sh for Java $version).
+# The demo ACP agent over stdio, fast launch (written by bench/fast-launch.sh for Java $version): a thin launcher
+# relays this process's standard input and output, as one connection, to a warm agent JVM of this build and
+# configuration, started on first use. ACP_WARM=off runs the agent in this process instead.
+# acp-demo --status: whether the warm agent runs, its pid and log; acp-demo --stop: stop it.
 dir=\$(cd "\$(dirname "\$0")" && pwd)
-exec "$java" ${flags[*]} $use -jar "\$dir/app/acp-demo.jar" "\$@"
-EOF
+if [ "\${ACP_WARM:-on}" = off ]; then
+  exec "$java" ${flags[*]} $use -jar "\$dir/app/acp-demo.jar" "\$@"
+fi
+exec "$java" ${launcher_flags[*]} $launcher_use -cp "\$dir/app/lib/$launcher_jar" dev.acp.spring.launcher.AcpLauncher \\
+  "$java" ${flags[*]} $use -jar "\$dir/app/acp-demo.jar" -- "\$@"
+SCRIPT
 chmod +x "$out/acp-demo"
 
-# The stdio contract: every line on standard output is a JSON-RPC message. Run from another directory with the
-# archive required ($require: the JVM exits rather than start without it), as an editor would spawn it.
-(cd / && printf '%s\n' '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1}}' \
+# Train the launcher's archive on a real relay (the cold path: it starts a warm agent), then stop that agent.
+exchange='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1}}
+{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/tmp","mcpServers":[]}}'
+printf '%s\n' "$exchange" | "$java" "${launcher_flags[@]}" "${launcher_train[@]}" -cp "$out/app/lib/$launcher_jar" \
+  dev.acp.spring.launcher.AcpLauncher "$java" "${flags[@]}" "${use_now[@]}" -jar "$out/app/acp-demo.jar" -- \
+  >/dev/null 2>"$out/launcher-training.log"
+"$out/acp-demo" --stop >/dev/null
+test -s "$out/$launcher_archive" || {
+  echo "training wrote no $launcher_archive (see $out/launcher-training.log)" >&2
+  exit 1
+}
+
+# The stdio contract: every line on standard output is a JSON-RPC message, through the launcher and the warm agent
+# it starts. Run from another directory with both archives required ($require: the JVM exits rather than start
+# without it), as an editor would spawn it; then stop the warm agent this started.
+(cd / && printf '%s\n' "$exchange" \
   | JAVA_TOOL_OPTIONS="$require" "$out/acp-demo" 2>"$out/check.log") | node -e '
     let text = ""; process.stdin.on("data", (c) => text += c).on("end", () => {
       const lines = text.split("\n").filter((l) => l.length > 0);
@@ -103,7 +143,8 @@ chmod +x "$out/acp-demo"
         try { m = JSON.parse(line); } catch { m = undefined; }
         if (!m || m.jsonrpc !== "2.0") throw new Error(`not JSON-RPC on standard output: ${line}`);
       }
-      if (lines.length === 0) throw new Error("no answer on standard output (see check.log)");
-      console.error(`stdout check: ${lines.length} line(s), all JSON-RPC, with the class-data archive in use`);
+      if (lines.length < 2) throw new Error("no session/new answer on standard output (see check.log)");
+      console.error(`stdout check: ${lines.length} line(s), all JSON-RPC, through a warm agent, archives in use`);
     });'
+JAVA_TOOL_OPTIONS="$require" "$out/acp-demo" --stop >/dev/null 2>&1
 echo "$out/acp-demo"

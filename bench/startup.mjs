@@ -1,20 +1,32 @@
 // Spawn-to-first-initialize-answer time, CPU time and peak RSS of ACP agents started over stdio.
-// Usage: node bench/startup.mjs [runs] -- <command> [args...] [-- <command> [args...] ...]
+// Usage: node bench/startup.mjs [--session] [runs] -- [--before <shell command>] <command> [args...] [-- ...]
+// --session: send session/new the moment initialize is answered and time the session/new answer (what a person
+// waits for before typing a prompt; some agents refuse a request pipelined before the initialize answer). --before: a shell command run, untimed, before every run of that command (to stop a
+// warm agent for a cold-launch row, or start one for a warm row).
 // Default command: java -jar demo-app/target/acp-demo.jar
 // Several commands run interleaved (one run of each per round), so that their ratios to the first one are measured
 // under the same load; on a shared machine, compare ratios and CPU time rather than absolute wall times.
 // Per command: wall time from spawn to the initialize answer; CPU time (user + system, all threads) the process used
 // until then; peak RSS (VmHWM) read right after the answer. The process must be the agent itself (a launcher script
 // must exec it). Every stdout line up to the answer must parse as JSON, or the run fails.
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn, execFileSync, execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
+const session = args[0] === '--session';
+if (session) {
+  args.shift();
+}
 const runs = args.length > 0 && args[0] !== '--' ? Number(args.shift()) : 5;
 const commands = [];
-for (const arg of args) {
+const before = [];
+for (let i = 0; i < args.length; i++) {
+  const arg = args[i];
   if (arg === '--') {
     commands.push([]);
+    before.push(null);
+  } else if (arg === '--before' && commands.length > 0 && commands[commands.length - 1].length === 0) {
+    before[before.length - 1] = args[++i];
   } else if (commands.length > 0) {
     commands[commands.length - 1].push(arg);
   }
@@ -29,6 +41,10 @@ const initialize = JSON.stringify({
   jsonrpc: '2.0', id: 0, method: 'initialize',
   params: { protocolVersion: 1, clientCapabilities: {}, clientInfo: { name: 'startup-bench', version: '1' } },
 }) + '\n';
+const newSession = JSON.stringify({
+  jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: process.cwd(), mcpServers: [] },
+}) + '\n';
+const answerId = session ? 1 : 0;
 
 function peakRssKiB(pid) {
   try {
@@ -77,7 +93,11 @@ function once(command) {
           reject(new Error('a stdout line is not JSON: ' + line));
           return;
         }
-        if (message.id !== 0) {
+        if (session && message.id === 0 && message.result) {
+          child.stdin.write(newSession);
+          continue;
+        }
+        if (message.id !== answerId) {
           continue;
         }
         answered = true;
@@ -100,6 +120,9 @@ function once(command) {
 const results = commands.map(() => []);
 for (let i = 0; i < runs; i++) {
   for (let c = 0; c < commands.length; c++) {
+    if (before[c]) {
+      execSync(before[c], { stdio: 'ignore', shell: '/bin/sh' });
+    }
     results[c].push(await once(commands[c]));
   }
 }
@@ -117,7 +140,7 @@ commands.forEach((command, c) => {
   const m = medians[c];
   console.log(`command: ${command.join(' ')}`);
   console.log(`  exit codes: ${[...new Set(r.map((x) => x.exit))].join(',')}`);
-  console.log(`  spawn to initialize answer (ms): median ${m.wall.toFixed(0)}  range ${range(r.map((x) => x.wall))}`);
+  console.log(`  spawn to ${session ? 'session/new' : 'initialize'} answer (ms): median ${m.wall.toFixed(0)}  range ${range(r.map((x) => x.wall))}`);
   console.log(`  CPU time to the answer (ms):      median ${m.cpu.toFixed(0)}  range ${range(r.map((x) => x.cpu))}`);
   console.log(`  peak RSS at the answer (MiB):     median ${m.rss.toFixed(0)}  range ${range(r.map((x) => x.rss))}`);
   if (c > 0) {
