@@ -8,7 +8,8 @@ package dev.acp.spring.method;
  * <p>
  * An interceptor runs on the thread that calls the handler, before params are bound, so
  * it sees every call that reaches a handler (not those refused before, such as a request
- * before {@code initialize}). It may:
+ * before {@code initialize}). Keep it quick: for a {@code nonBlocking} handler that
+ * thread reads the connection, so an interceptor that blocks stalls it. It may:
  * <ul>
  * <li>go on: {@code return chain.proceed();}, and act on the outcome with the stage it
  * returns (it completes when the handler's value or {@code CompletionStage} does);</li>
