@@ -62,7 +62,7 @@ public final class AcpExceptionTranslator {
 		return new JsonRpcException(JsonRpcError.internalError());
 	}
 
-	private static Throwable unwrap(Throwable failure) {
+	static Throwable unwrap(Throwable failure) {
 		Throwable cause = failure;
 		while ((cause instanceof CompletionException || cause instanceof ExecutionException)
 				&& cause.getCause() != null) {

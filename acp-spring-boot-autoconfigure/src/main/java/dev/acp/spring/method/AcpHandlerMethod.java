@@ -2,6 +2,7 @@ package dev.acp.spring.method;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
@@ -43,10 +44,15 @@ public final class AcpHandlerMethod {
 
 	private final AcpExceptionTranslator exceptionTranslator;
 
+	private final ExceptionHandlers exceptionHandlers;
+
+	private final List<AcpHandlerInterceptor> interceptors;
+
 	AcpHandlerMethod(String name, AcpHandlerKind kind, boolean nonBlocking, String namespace, AcpExtension extension,
 			String beanName, Method method, Supplier<Object> bean, MethodParameter[] parameters,
 			AcpArgumentResolver[] resolvers, ArgumentsValidation argumentsValidation,
-			AcpExceptionTranslator exceptionTranslator) {
+			AcpExceptionTranslator exceptionTranslator, ExceptionHandlers exceptionHandlers,
+			List<AcpHandlerInterceptor> interceptors) {
 		this.name = name;
 		this.kind = kind;
 		this.nonBlocking = nonBlocking;
@@ -59,6 +65,8 @@ public final class AcpHandlerMethod {
 		this.resolvers = resolvers;
 		this.argumentsValidation = argumentsValidation;
 		this.exceptionTranslator = exceptionTranslator;
+		this.exceptionHandlers = exceptionHandlers;
+		this.interceptors = List.copyOf(interceptors);
 		ReflectionUtils.makeAccessible(method);
 	}
 
@@ -112,14 +120,48 @@ public final class AcpHandlerMethod {
 	}
 
 	/**
-	 * Invoke the handler for one call. Never throws: failures complete the stage with the
-	 * {@link dev.acp.spring.jsonrpc.JsonRpcException} to answer. The arguments bound from
-	 * the message are checked before the call (-32602 naming the fields); whatever the
-	 * call throws is the handler's failure.
+	 * Invoke the handler for one call, through the {@link AcpHandlerInterceptor
+	 * interceptors}. Never throws: failures complete the stage with the
+	 * {@link dev.acp.spring.jsonrpc.JsonRpcException} to answer, chosen by the
+	 * {@link dev.acp.spring.annotation.AcpExceptionHandler @AcpExceptionHandler} methods,
+	 * else by the {@link AcpExceptionTranslator}. The arguments bound from the message
+	 * are checked before the call (-32602 naming the fields); whatever the call throws is
+	 * the handler's failure.
 	 * @param context the call
 	 * @return the result stage; {@code null} result for {@code void} methods
 	 */
 	public CompletionStage<Object> invoke(AcpRequestContext context) {
+		CompletableFuture<Object> outcome = this.interceptors.isEmpty() ? call(context) : proceed(context, 0);
+		if (outcome.isDone() && !outcome.isCompletedExceptionally()) {
+			return outcome;
+		}
+		CompletableFuture<Object> answer = new CompletableFuture<>();
+		outcome.whenComplete((value, failure) -> {
+			if (failure != null) {
+				answer.completeExceptionally(translate(context, failure));
+			}
+			else {
+				answer.complete(value);
+			}
+		});
+		return answer;
+	}
+
+	private CompletableFuture<Object> proceed(AcpRequestContext context, int index) {
+		if (index == this.interceptors.size()) {
+			return call(context);
+		}
+		Object result;
+		try {
+			result = this.interceptors.get(index).intercept(context, () -> proceed(context, index + 1));
+		}
+		catch (Throwable ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+		return outcome(result);
+	}
+
+	private CompletableFuture<Object> call(AcpRequestContext context) {
 		Object result;
 		try {
 			Object[] args = new Object[this.parameters.length];
@@ -133,22 +175,26 @@ public final class AcpHandlerMethod {
 			result = this.method.invoke(bean, args);
 		}
 		catch (InvocationTargetException ex) {
-			return CompletableFuture.failedFuture(translate(context, ex.getCause()));
+			return CompletableFuture.failedFuture(ex.getCause());
 		}
 		catch (Throwable ex) {
-			return CompletableFuture.failedFuture(translate(context, ex));
+			return CompletableFuture.failedFuture(ex);
 		}
+		return outcome(result);
+	}
+
+	private static CompletableFuture<Object> outcome(Object result) {
 		if (result instanceof CompletionStage<?> stage) {
-			CompletableFuture<Object> translated = new CompletableFuture<>();
+			CompletableFuture<Object> outcome = new CompletableFuture<>();
 			stage.whenComplete((value, failure) -> {
 				if (failure != null) {
-					translated.completeExceptionally(translate(context, failure));
+					outcome.completeExceptionally(failure);
 				}
 				else {
-					translated.complete(value);
+					outcome.complete(value);
 				}
 			});
-			return translated;
+			return outcome;
 		}
 		return CompletableFuture.completedFuture(result);
 	}
@@ -164,7 +210,9 @@ public final class AcpHandlerMethod {
 	}
 
 	private Throwable translate(AcpRequestContext context, Throwable failure) {
-		return this.exceptionTranslator.translate(this.name, failure, context.isCancelled());
+		Throwable answer = this.exceptionHandlers.handle(this.name, failure, context);
+		return (answer != null) ? answer
+				: this.exceptionTranslator.translate(this.name, failure, context.isCancelled());
 	}
 
 	/**

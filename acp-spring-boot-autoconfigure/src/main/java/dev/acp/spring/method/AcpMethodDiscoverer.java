@@ -3,6 +3,7 @@ package dev.acp.spring.method;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
+import dev.acp.spring.annotation.AcpControllerAdvice;
+import dev.acp.spring.annotation.AcpExceptionHandler;
 import dev.acp.spring.annotation.AcpExtension;
 import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.annotation.AcpNotification;
@@ -25,14 +28,19 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.core.MethodIntrospector;
 import org.springframework.core.MethodParameter;
+import org.springframework.core.Ordered;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationUtils;
+import org.springframework.core.annotation.Order;
 import org.springframework.util.StringUtils;
 import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Finds {@link AcpMethod @AcpMethod} and {@link AcpNotification @AcpNotification} methods
- * on the bean types once all singletons exist, checks them, and freezes the
+ * on the bean types once all singletons exist, with the
+ * {@link AcpExceptionHandler @AcpExceptionHandler} methods of their beans and of the
+ * {@link AcpControllerAdvice @AcpControllerAdvice} beans, and the
+ * {@link AcpHandlerInterceptor} beans; checks them, and freezes the
  * {@link AcpMethodRegistry}. Anything invalid fails start-up with a message naming the
  * bean and method.
  *
@@ -78,18 +86,52 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 
 	@Override
 	public void afterSingletonsInstantiated() {
-		Map<String, AcpHandlerMethod> handlers = new LinkedHashMap<>();
+		Map<String, Class<?>> types = new LinkedHashMap<>();
 		for (String beanName : this.beanFactory.getBeanNamesForType(Object.class, false, false)) {
 			if (ScopedProxyUtils.isScopedTarget(beanName)) {
 				continue;
 			}
 			Class<?> type = AutoProxyUtils.determineTargetClass(this.beanFactory, beanName);
 			if (type != null) {
-				discover(beanName, type, handlers);
+				types.put(beanName, type);
 			}
 		}
+		ExceptionHandlers advice = advice(types);
+		List<AcpHandlerInterceptor> interceptors = this.beanFactory.getBeanProvider(AcpHandlerInterceptor.class)
+			.orderedStream()
+			.toList();
+		Map<String, AcpHandlerMethod> handlers = new LinkedHashMap<>();
+		types.forEach((beanName, type) -> discover(beanName, type, handlers, advice, interceptors));
 		checkExtensionsAgree(handlers.values());
 		this.registry.freeze(new ArrayList<>(handlers.values()));
+	}
+
+	private ExceptionHandlers advice(Map<String, Class<?>> types) {
+		List<OrderedAdvice> advice = new ArrayList<>();
+		types.forEach((beanName, type) -> {
+			if (AnnotatedElementUtils.hasAnnotation(type, AcpControllerAdvice.class)) {
+				ExceptionHandlerMethods methods = ExceptionHandlerMethods.find(beanName, type,
+						this.beanFactory.getType(beanName), bean(beanName));
+				if (methods != null) {
+					advice.add(new OrderedAdvice(order(beanName, type), methods));
+				}
+			}
+		});
+		advice.sort(Comparator.comparingInt(OrderedAdvice::order));
+		return new ExceptionHandlers(advice.stream().map(OrderedAdvice::methods).toList());
+	}
+
+	private int order(String beanName, Class<?> type) {
+		if (Ordered.class.isAssignableFrom(type)) {
+			return ((Ordered) this.beanFactory.getBean(beanName)).getOrder();
+		}
+		Order order = this.beanFactory.findAnnotationOnBean(beanName, Order.class);
+		return (order != null) ? order.value() : Ordered.LOWEST_PRECEDENCE;
+	}
+
+	private Supplier<Object> bean(String beanName) {
+		return this.beanFactory.isSingleton(beanName) ? SingletonSupplier.of(() -> this.beanFactory.getBean(beanName))
+				: () -> this.beanFactory.getBean(beanName);
 	}
 
 	private void checkExtensionsAgree(Iterable<AcpHandlerMethod> handlers) {
@@ -121,27 +163,28 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 		return !StringUtils.hasText(first) || !StringUtils.hasText(second) || first.equals(second);
 	}
 
-	private void discover(String beanName, Class<?> targetType, Map<String, AcpHandlerMethod> handlers) {
-		if (this.nonAnnotatedClasses.contains(targetType)
-				|| !AnnotationUtils.isCandidateClass(targetType, List.of(AcpMethod.class, AcpNotification.class))) {
+	private void discover(String beanName, Class<?> targetType, Map<String, AcpHandlerMethod> handlers,
+			ExceptionHandlers advice, List<AcpHandlerInterceptor> interceptors) {
+		if (this.nonAnnotatedClasses.contains(targetType) || !AnnotationUtils.isCandidateClass(targetType,
+				List.of(AcpMethod.class, AcpNotification.class, AcpExceptionHandler.class))) {
 			return;
 		}
 		Map<Method, Boolean> annotated = MethodIntrospector.selectMethods(targetType,
-				(MethodIntrospector.MetadataLookup<Boolean>) (
-						method) -> (AnnotatedElementUtils.hasAnnotation(method, AcpMethod.class)
-								|| AnnotatedElementUtils.hasAnnotation(method, AcpNotification.class)) ? Boolean.TRUE
-										: null);
-		if (annotated.isEmpty()) {
+				(MethodIntrospector.MetadataLookup<Boolean>) AcpMethodDiscoverer::isHandler);
+		if (!annotated.containsValue(Boolean.TRUE)) {
+			checkNoStrayExceptionHandlers(beanName, targetType, annotated.keySet());
 			this.nonAnnotatedClasses.add(targetType);
 			return;
 		}
+		annotated.values().removeIf(Boolean.FALSE::equals);
 		AcpExtension extension = AnnotatedElementUtils.findMergedAnnotation(targetType, AcpExtension.class);
 		Class<?> beanType = this.beanFactory.getType(beanName);
-		Supplier<Object> bean = this.beanFactory.isSingleton(beanName)
-				? SingletonSupplier.of(() -> this.beanFactory.getBean(beanName))
-				: () -> this.beanFactory.getBean(beanName);
+		Supplier<Object> bean = bean(beanName);
+		ExceptionHandlers exceptionHandlers = advice
+			.withLocal(ExceptionHandlerMethods.find(beanName, targetType, beanType, bean));
 		for (Method method : annotated.keySet()) {
-			AcpHandlerMethod handler = createHandler(beanName, targetType, beanType, bean, method, extension);
+			AcpHandlerMethod handler = createHandler(beanName, targetType, beanType, bean, method, extension,
+					exceptionHandlers, interceptors);
 			AcpHandlerMethod existing = handlers.putIfAbsent(handler.name(), handler);
 			if (existing != null) {
 				throw new BeanInitializationException("Duplicate ACP handler for '" + handler.name() + "': "
@@ -150,8 +193,27 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 		}
 	}
 
+	private static Boolean isHandler(Method method) {
+		if (AnnotatedElementUtils.hasAnnotation(method, AcpMethod.class)
+				|| AnnotatedElementUtils.hasAnnotation(method, AcpNotification.class)) {
+			return Boolean.TRUE;
+		}
+		return AnnotatedElementUtils.hasAnnotation(method, AcpExceptionHandler.class) ? Boolean.FALSE : null;
+	}
+
+	private static void checkNoStrayExceptionHandlers(String beanName, Class<?> targetType,
+			Set<Method> exceptionHandlers) {
+		if (!exceptionHandlers.isEmpty()
+				&& !AnnotatedElementUtils.hasAnnotation(targetType, AcpControllerAdvice.class)) {
+			throw new BeanInitializationException("@AcpExceptionHandler "
+					+ describe(beanName, exceptionHandlers.iterator().next()) + " would never be called: its bean"
+					+ " has no ACP handler methods and is not an @AcpControllerAdvice");
+		}
+	}
+
 	private AcpHandlerMethod createHandler(String beanName, Class<?> targetType, Class<?> beanType,
-			Supplier<Object> bean, Method method, AcpExtension extension) {
+			Supplier<Object> bean, Method method, AcpExtension extension, ExceptionHandlers exceptionHandlers,
+			List<AcpHandlerInterceptor> interceptors) {
 		AcpMethod request = AnnotatedElementUtils.findMergedAnnotation(method, AcpMethod.class);
 		AcpNotification notification = AnnotatedElementUtils.findMergedAnnotation(method, AcpNotification.class);
 		if (request != null && notification != null) {
@@ -193,7 +255,7 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 		AcpHandlerMethod.ArgumentsValidation argumentsValidation = (this.validator != null)
 				? HandlerArgumentsValidation.of(this.validator, targetType, method, roots) : null;
 		return new AcpHandlerMethod(name, kind, nonBlocking, namespace, extension, beanName, invocable, bean,
-				parameters, resolvers, argumentsValidation, this.exceptionTranslator);
+				parameters, resolvers, argumentsValidation, this.exceptionTranslator, exceptionHandlers, interceptors);
 	}
 
 	private String checkName(String beanName, Method method, AcpHandlerKind kind, String name, AcpExtension extension) {
@@ -224,6 +286,9 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 			return extension.value();
 		}
 		return AcpMethods.namespaceOf(name);
+	}
+
+	private record OrderedAdvice(int order, ExceptionHandlerMethods methods) {
 	}
 
 	private static BeanInitializationException invalid(String beanName, Method method, String problem) {

@@ -10,9 +10,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 /**
- * What a handler knows about the call it serves: the method, the request id, the
- * {@code _meta} of the params (with W3C trace context), the connection and whether the
- * request was cancelled.
+ * What a handler knows about the call it serves: the method, the request id, the params,
+ * the session they name, their {@code _meta} (with W3C trace context), the connection and
+ * whether the request was cancelled.
  * <p>
  * The starter creates one per call. A unit test of a handler method creates one with
  * {@link #forRequest} or {@link #forNotification} (the test module's
@@ -131,6 +131,16 @@ public final class AcpRequestContext {
 	 */
 	public JsonNode params() {
 		return this.params;
+	}
+
+	/**
+	 * The session the call names: the {@code sessionId} of the params, as every
+	 * session-scoped ACP method carries it.
+	 * @return the session id, or {@code null} when the params name none
+	 */
+	public String sessionId() {
+		JsonNode node = (this.params != null) ? this.params.get("sessionId") : null;
+		return (node != null && node.isString()) ? node.stringValue() : null;
 	}
 
 	/**

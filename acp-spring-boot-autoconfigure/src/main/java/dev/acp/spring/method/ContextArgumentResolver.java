@@ -11,13 +11,19 @@ final class ContextArgumentResolver implements AcpArgumentResolver {
 
 	@Override
 	public boolean supportsParameter(MethodParameter parameter) {
-		Class<?> type = parameter.getParameterType();
-		return type == AcpRequestContext.class || type == AcpConnection.class || type == AcpClient.class;
+		return supports(parameter.getParameterType());
 	}
 
 	@Override
 	public Object resolveArgument(MethodParameter parameter, AcpRequestContext context) {
-		Class<?> type = parameter.getParameterType();
+		return resolve(parameter.getParameterType(), context);
+	}
+
+	static boolean supports(Class<?> type) {
+		return type == AcpRequestContext.class || type == AcpConnection.class || type == AcpClient.class;
+	}
+
+	static Object resolve(Class<?> type, AcpRequestContext context) {
 		if (type == AcpConnection.class) {
 			return context.connection();
 		}

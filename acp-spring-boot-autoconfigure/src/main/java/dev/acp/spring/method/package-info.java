@@ -1,8 +1,9 @@
 /**
  * Handler methods: discovery of annotated bean methods once all singletons exist, the
  * frozen {@link dev.acp.spring.method.AcpMethodRegistry}, argument resolution (user
- * {@link dev.acp.spring.method.AcpArgumentResolver} beans first), return handling and
- * exception translation; and what a handler uses while it runs:
+ * {@link dev.acp.spring.method.AcpArgumentResolver} beans first), return handling,
+ * {@link dev.acp.spring.method.AcpHandlerInterceptor interceptors} and exception
+ * translation; and what a handler uses while it runs:
  * {@link dev.acp.spring.method.AcpRequestContext},
  * {@link dev.acp.spring.method.AcpConnection}, {@link dev.acp.spring.method.AcpClient}
  * and {@link dev.acp.spring.method.AcpException}.
