@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -93,10 +94,12 @@ class AcpBoundedWorkTests {
 			for (int i = 1; i <= share + 10; i++) {
 				greedy.send("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"_work.test/block\",\"params\":{}}");
 			}
+			// the greedy connection holds its whole share of threads
+			assertThat(work.started.tryAcquire(share, 10, TimeUnit.SECONDS)).isTrue();
 			TestPeer other = new TestPeer(context);
 			other.initialize("{}");
 			assertThat(other.call(1, "_work.test/ping", "{}").at("/result/pong").asBoolean()).isTrue();
-			assertThat(work.maxRunning).hasValue(share);
+			assertThat(work.running).hasValue(share);
 			work.release.countDown();
 			List<Integer> served = new ArrayList<>();
 			for (int i = 1; i <= share + 10; i++) {
@@ -183,9 +186,12 @@ class AcpBoundedWorkTests {
 
 		final AtomicInteger maxRunning = new AtomicInteger();
 
+		final Semaphore started = new Semaphore(0);
+
 		@AcpMethod("_work.test/block")
 		Map<String, Object> block() throws InterruptedException {
 			this.maxRunning.accumulateAndGet(this.running.incrementAndGet(), Math::max);
+			this.started.release();
 			try {
 				this.release.await(10, TimeUnit.SECONDS);
 				return Map.of("done", true);
