@@ -13,9 +13,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 // docs/testing.md "Beans your handlers need": the snippet is copied from this file (DocsSnippetsTests holds them
 // together)
+// PriceList is a @Service, not a bean that serves ACP: the slice leaves it out
 @AcpTest
-@Import(PriceList.class) // a @Service: not a bean that serves ACP, so the slice leaves it
-							// out
+@Import(PriceList.class)
 class QuoteAgentTests {
 
 	@Autowired
