@@ -163,6 +163,20 @@ class AcpAgentTests {
 	}
 
 	@Test
+	void paramsOfTheWrongTypeAreInvalidParamsNamingEveryFieldInTheSameOrderWhateverTheKeyOrder() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			JsonNode forward = peer.call(1, "_test.dev/order", "{\"item\":5,\"quantity\":\"many\"}");
+			JsonNode backward = peer.call(2, "_test.dev/order", "{\"quantity\":\"many\",\"item\":5}");
+			assertThat(forward.at("/error/code").asInt()).isEqualTo(-32602);
+			assertThat(forward.at("/error/data/errors").findValuesAsString("field")).containsExactly("item",
+					"quantity");
+			assertThat(backward.get("error")).isEqualTo(forward.get("error"));
+		});
+	}
+
+	@Test
 	void methodValidationOfAHandlersOwnArgumentsIsInvalidParamsNamingTheWireField() {
 		this.contextRunner.run((context) -> {
 			assertThat(org.springframework.aop.support.AopUtils.isAopProxy(context.getBean(ValidatedHandlers.class)))

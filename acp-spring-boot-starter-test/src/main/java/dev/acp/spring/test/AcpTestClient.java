@@ -1,5 +1,7 @@
 package dev.acp.spring.test;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -40,12 +42,16 @@ import dev.acp.spring.method.AcpMethodRegistry;
 import dev.acp.spring.method.AcpRequestContext;
 import dev.acp.spring.protocol.AcpJsonMapper;
 import dev.acp.spring.protocol.AcpMethods;
+import dev.acp.spring.protocol.AuthenticateRequest;
+import dev.acp.spring.protocol.AuthenticateResponse;
 import dev.acp.spring.protocol.CancelNotification;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.ContentBlock;
 import dev.acp.spring.protocol.Implementation;
 import dev.acp.spring.protocol.InitializeRequest;
 import dev.acp.spring.protocol.InitializeResponse;
+import dev.acp.spring.protocol.LoadSessionRequest;
+import dev.acp.spring.protocol.LoadSessionResponse;
 import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PromptRequest;
@@ -108,9 +114,14 @@ public final class AcpTestClient implements AutoCloseable {
 
 	private static final AtomicLong REQUEST_IDS = new AtomicLong(1_000_000);
 
+	private static final byte[] CANCEL_REQUEST = JsonRpcConnection.CANCEL_REQUEST_METHOD
+		.getBytes(StandardCharsets.UTF_8);
+
 	private final JsonRpcConnectionFactory agentFactory;
 
 	private final AcpAgent agent;
+
+	private final JsonRpcCodec codec;
 
 	private final ObjectMapper mapper;
 
@@ -141,6 +152,7 @@ public final class AcpTestClient implements AutoCloseable {
 	private AcpTestClient(JsonRpcConnectionFactory agentFactory, JsonRpcCodec codec, AcpAgent agent, Runnable onClose) {
 		this.agentFactory = Objects.requireNonNull(agentFactory, "agentFactory");
 		this.agent = agent;
+		this.codec = codec;
 		this.mapper = codec.mapper();
 		this.onClose = onClose;
 		this.agentReader = readingThread("acp-test-agent-reader");
@@ -309,13 +321,88 @@ public final class AcpTestClient implements AutoCloseable {
 	}
 
 	/**
-	 * Open a session ({@code session/new}) in the working directory of the test.
+	 * Authenticate ({@code authenticate}) with one of the methods the agent advertised.
+	 * @param methodId the authentication method
+	 * @return the agent's answer
+	 * @throws AssertionError if the agent answered an error
+	 */
+	public AuthenticateResponse authenticate(String methodId) {
+		return authenticate(new AuthenticateRequest(methodId));
+	}
+
+	/**
+	 * Authenticate ({@code authenticate}).
+	 * @param request the request, {@code _meta} included
+	 * @return the agent's answer
+	 * @throws AssertionError if the agent answered an error
+	 */
+	public AuthenticateResponse authenticate(AuthenticateRequest request) {
+		return call(AcpMethods.AUTHENTICATE, request, AuthenticateResponse.class);
+	}
+
+	/**
+	 * Open a session ({@code session/new}) in the working directory of the test, with no
+	 * MCP servers.
 	 * @return the session id
 	 * @throws AssertionError if the agent answered an error
 	 */
 	public String newSession() {
-		NewSessionRequest request = new NewSessionRequest(System.getProperty("user.dir"), null, List.of(), null);
-		return call(AcpMethods.SESSION_NEW, request, NewSessionResponse.class).sessionId();
+		return newSession(workingDirectory()).sessionId();
+	}
+
+	/**
+	 * Open a session ({@code session/new}) in a working directory, with no MCP servers.
+	 * @param cwd the working directory, made absolute
+	 * @return the agent's answer: the session id, modes, config options, {@code _meta}
+	 * @throws AssertionError if the agent answered an error
+	 */
+	public NewSessionResponse newSession(Path cwd) {
+		return newSession(new NewSessionRequest(cwd.toAbsolutePath().toString(), null, List.of(), null));
+	}
+
+	/**
+	 * Open a session ({@code session/new}).
+	 * @param request the request: working directory, MCP servers, {@code _meta}
+	 * @return the agent's answer
+	 * @throws AssertionError if the agent answered an error
+	 */
+	public NewSessionResponse newSession(NewSessionRequest request) {
+		return call(AcpMethods.SESSION_NEW, request, NewSessionResponse.class);
+	}
+
+	/**
+	 * Load a session ({@code session/load}) in the working directory of the test, with no
+	 * MCP servers. The updates the agent replays are in {@link #sessionUpdates(String)}
+	 * when it returns.
+	 * @param sessionId the session
+	 * @return the agent's answer
+	 * @throws AssertionError if the agent answered an error
+	 */
+	public LoadSessionResponse loadSession(String sessionId) {
+		return loadSession(sessionId, workingDirectory());
+	}
+
+	/**
+	 * Load a session ({@code session/load}) in a working directory, with no MCP servers.
+	 * @param sessionId the session
+	 * @param cwd the working directory, made absolute
+	 * @return the agent's answer
+	 * @throws AssertionError if the agent answered an error
+	 * @see #loadSession(String)
+	 */
+	public LoadSessionResponse loadSession(String sessionId, Path cwd) {
+		return loadSession(new LoadSessionRequest(List.of(), cwd.toAbsolutePath().toString(), sessionId));
+	}
+
+	/**
+	 * Load a session ({@code session/load}).
+	 * @param request the request: session, working directory, MCP servers, {@code _meta}
+	 * @return the agent's answer
+	 * @throws AssertionError if the agent answered an error
+	 * @see #loadSession(String)
+	 */
+	public LoadSessionResponse loadSession(LoadSessionRequest request) {
+		return call(AcpMethods.SESSION_LOAD, request, LoadSessionResponse.class);
 	}
 
 	/**
@@ -328,19 +415,46 @@ public final class AcpTestClient implements AutoCloseable {
 	 * @throws AssertionError if the agent answered an error
 	 */
 	public PromptResponse prompt(String sessionId, String text) {
-		return await(AcpMethods.SESSION_PROMPT, promptAsync(sessionId, text)).result(PromptResponse.class);
+		return prompt(textPrompt(sessionId, text));
+	}
+
+	/**
+	 * Send a prompt and wait for the end of the turn.
+	 * @param request the prompt: any content blocks, {@code _meta}
+	 * @return the agent's answer
+	 * @throws AssertionError if the agent answered an error
+	 * @see #prompt(String, String)
+	 */
+	public PromptResponse prompt(PromptRequest request) {
+		return await(AcpMethods.SESSION_PROMPT, promptAsync(request)).result(PromptResponse.class);
 	}
 
 	/**
 	 * Send a prompt of one text block without waiting for the end of the turn (to
-	 * {@link #cancel(String)} it, for example).
+	 * {@link #cancel(String)} it, or to assert on an error answer, for example).
 	 * @param sessionId the session
 	 * @param text the prompt text
 	 * @return the answer, when it comes
 	 */
 	public CompletableFuture<AcpResponse> promptAsync(String sessionId, String text) {
-		return callAsync(AcpMethods.SESSION_PROMPT,
-				new PromptRequest(sessionId, List.of(new ContentBlock.Text(text)), null));
+		return promptAsync(textPrompt(sessionId, text));
+	}
+
+	/**
+	 * Send a prompt without waiting for the end of the turn.
+	 * @param request the prompt
+	 * @return the answer, when it comes
+	 */
+	public CompletableFuture<AcpResponse> promptAsync(PromptRequest request) {
+		return callAsync(AcpMethods.SESSION_PROMPT, request);
+	}
+
+	private static PromptRequest textPrompt(String sessionId, String text) {
+		return new PromptRequest(sessionId, List.of(new ContentBlock.Text(text)), null);
+	}
+
+	private static Path workingDirectory() {
+		return Path.of(System.getProperty("user.dir"));
 	}
 
 	/**
@@ -463,8 +577,8 @@ public final class AcpTestClient implements AutoCloseable {
 	}
 
 	/**
-	 * The notifications the agent sent so far, {@code session/update}s included, in
-	 * arrival order.
+	 * The notifications the agent sent so far, in arrival order: {@code session/update}s
+	 * and {@code $/cancel_request}s (the agent gave up a call to this client) included.
 	 * @return a snapshot
 	 */
 	public List<AcpReceivedMessage> receivedNotifications() {
@@ -577,7 +691,41 @@ public final class AcpTestClient implements AutoCloseable {
 	}
 
 	private void sendToClient(byte[] frame) {
-		deliver(this.clientReader, () -> this.clientSide.receive(frame, 0, frame.length));
+		deliver(this.clientReader, () -> {
+			recordCancelRequest(frame);
+			this.clientSide.receive(frame, 0, frame.length);
+		});
+	}
+
+	/**
+	 * Record a {@code $/cancel_request} of the agent: the connection acts on it itself
+	 * and hands it to no handler, yet it is a notification the agent sent.
+	 */
+	private void recordCancelRequest(byte[] frame) {
+		if (!contains(frame, CANCEL_REQUEST)) {
+			return;
+		}
+		try {
+			if (this.codec.decode(frame, 0, frame.length) instanceof JsonRpcNotification notification
+					&& JsonRpcConnection.CANCEL_REQUEST_METHOD.equals(notification.method())) {
+				this.notifications.add(new AcpReceivedMessage(notification.method(), notification.params()));
+			}
+		}
+		catch (RuntimeException ex) {
+			// not a message: the connection answers it as it does any frame
+		}
+	}
+
+	private static boolean contains(byte[] frame, byte[] part) {
+		outer: for (int i = 0; i <= frame.length - part.length; i++) {
+			for (int j = 0; j < part.length; j++) {
+				if (frame[i + j] != part[j]) {
+					continue outer;
+				}
+			}
+			return true;
+		}
+		return false;
 	}
 
 	private static void deliver(ExecutorService reader, Runnable read) {

@@ -1,16 +1,23 @@
 package dev.acp.spring.test;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import dev.acp.spring.agent.AcpAgent;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.protocol.ClientCapabilities;
+import dev.acp.spring.protocol.ContentBlock;
 import dev.acp.spring.protocol.FileSystemCapabilities;
 import dev.acp.spring.protocol.InitializeRequest;
 import dev.acp.spring.protocol.InitializeResponse;
+import dev.acp.spring.protocol.LoadSessionResponse;
+import dev.acp.spring.protocol.NewSessionRequest;
+import dev.acp.spring.protocol.NewSessionResponse;
+import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.ReadTextFileResponse;
 import dev.acp.spring.protocol.RequestPermissionOutcome;
@@ -119,6 +126,79 @@ class AcpTestClientTests {
 	}
 
 	@Test
+	void aCancelRequestOfTheAgentIsAmongTheReceivedNotificationsInArrivalOrder() {
+		this.runner.run((context) -> {
+			AcpTestClient client = context.getBean(AcpTestClient.class);
+			// answers only once the agent gave up on it
+			CompletableFuture<Void> released = new CompletableFuture<>();
+			client.onRequest("_zed.dev/workspace/buffers", (params) -> released.orTimeout(10, TimeUnit.SECONDS).join());
+			client.initialize(ZED_WORKSPACE);
+			String sessionId = client.newSession();
+			client.prompt(sessionId, "abandon");
+			released.complete(null);
+			assertThat(client.receivedRequests()).extracting(AcpReceivedMessage::method)
+				.containsExactly("_zed.dev/workspace/buffers");
+			assertThat(client.receivedNotifications()).extracting(AcpReceivedMessage::method)
+				.containsExactly("$/cancel_request", "session/update");
+			assertThat(client.receivedNotifications().get(0).params().get("requestId").isIntegralNumber()).isTrue();
+			assertThat(client.agentMessageText(sessionId)).isEqualTo("abandoned");
+		});
+	}
+
+	@Test
+	void newSessionInAWorkingDirectoryAnswersTheAgentsResponse() {
+		this.runner.run((context) -> {
+			AcpTestClient client = context.getBean(AcpTestClient.class);
+			client.initialize();
+			Path cwd = Path.of("build", "work");
+			NewSessionResponse session = client.newSession(cwd);
+			assertThat(session.sessionId()).startsWith("sess_");
+			assertThat(session.meta()).containsEntry("cwd", cwd.toAbsolutePath().toString());
+			NewSessionResponse another = client
+				.newSession(new NewSessionRequest("/elsewhere", null, List.of(), Map.of("k", "v")));
+			assertThat(another.meta()).containsEntry("cwd", "/elsewhere");
+		});
+	}
+
+	@Test
+	void loadSessionAnswersTheResponseAfterTheReplayedUpdates() {
+		this.runner.run((context) -> {
+			AcpTestClient client = context.getBean(AcpTestClient.class);
+			client.initialize();
+			assertThat(client.loadSession("sess_old", Path.of("/work"))).isEqualTo(new LoadSessionResponse());
+			assertThat(client.agentMessageText("sess_old")).isEqualTo("replayed in /work");
+			client.loadSession("sess_older");
+			assertThat(client.agentMessageText("sess_older")).isEqualTo("replayed in " + Path.of("").toAbsolutePath());
+		});
+	}
+
+	@Test
+	void authenticateAnswersTheResponseOrFailsTheTestWithTheError() {
+		this.runner.run((context) -> {
+			AcpTestClient client = context.getBean(AcpTestClient.class);
+			client.initialize();
+			assertThat(client.authenticate("token").meta()).containsEntry("method", "token");
+			assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> client.authenticate("password"))
+				.withMessageContaining("-32000");
+		});
+	}
+
+	@Test
+	void aPromptOfContentBlocksAnswersTheTurnsResponse() {
+		this.runner.run((context) -> {
+			AcpTestClient client = context.getBean(AcpTestClient.class);
+			client.initialize();
+			String sessionId = client.newSession();
+			PromptRequest request = new PromptRequest(sessionId,
+					List.of(new ContentBlock.Text("he"), new ContentBlock.Text("llo")), null);
+			assertThat(client.prompt(request).stopReason()).isEqualTo(StopReason.END_TURN);
+			assertThat(client.promptAsync(request).join().result(PromptResponse.class).stopReason())
+				.isEqualTo(StopReason.END_TURN);
+			assertThat(client.agentMessageText(sessionId)).isEqualTo("hellohello");
+		});
+	}
+
+	@Test
 	void aClientMethodWithoutHandlerIsAnsweredMethodNotFound() {
 		this.runner.run((context) -> {
 			AcpTestClient client = context.getBean(AcpTestClient.class);
@@ -126,9 +206,7 @@ class AcpTestClientTests {
 			String sessionId = client.newSession();
 			// the agent's future fails with the client's -32601; unhandled, the turn
 			// answers -32603
-			assertThat(client.call("session/prompt",
-					Map.of("sessionId", sessionId, "prompt", List.of(Map.of("type", "text", "text", "buffers")))))
-				.failsWith(-32603);
+			assertThat(client.promptAsync(sessionId, "buffers").join()).failsWith(-32603);
 			assertThat(client.receivedRequests()).extracting(AcpReceivedMessage::method)
 				.containsExactly("_zed.dev/workspace/buffers");
 		});

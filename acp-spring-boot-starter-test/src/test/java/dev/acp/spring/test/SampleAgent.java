@@ -12,6 +12,10 @@ import dev.acp.spring.annotation.AcpNotification;
 import dev.acp.spring.method.AcpClient;
 import dev.acp.spring.method.AcpException;
 import dev.acp.spring.method.AcpRequestContext;
+import dev.acp.spring.protocol.AuthenticateRequest;
+import dev.acp.spring.protocol.AuthenticateResponse;
+import dev.acp.spring.protocol.LoadSessionRequest;
+import dev.acp.spring.protocol.LoadSessionResponse;
 import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PermissionOption;
@@ -40,7 +44,21 @@ public class SampleAgent {
 
 	@AcpMethod("session/new")
 	NewSessionResponse newSession(NewSessionRequest request) {
-		return new NewSessionResponse("sess_" + this.sessions.incrementAndGet());
+		return new NewSessionResponse("sess_" + this.sessions.incrementAndGet(), Map.of("cwd", request.cwd()));
+	}
+
+	@AcpMethod("session/load")
+	LoadSessionResponse loadSession(LoadSessionRequest request, AcpRequestContext context) {
+		context.client().agentMessageChunk(request.sessionId(), "replayed in " + request.cwd());
+		return new LoadSessionResponse();
+	}
+
+	@AcpMethod("authenticate")
+	AuthenticateResponse authenticate(AuthenticateRequest request) {
+		if (!request.methodId().equals("token")) {
+			throw new AcpException(-32000, "Authentication required", "unknown method " + request.methodId());
+		}
+		return new AuthenticateResponse(Map.of("method", request.methodId()));
 	}
 
 	@AcpMethod("session/prompt")
@@ -64,6 +82,12 @@ public class SampleAgent {
 			case "write" -> {
 				client.writeTextFile(new WriteTextFileRequest(sessionId, "/notes.txt", "written")).get();
 				yield "saved";
+			}
+			case "abandon" -> {
+				// the agent gives up a call to the client: the client is sent
+				// $/cancel_request
+				client.request("_zed.dev/workspace/buffers", Map.of("language", "rust"), JsonNode.class).cancel(true);
+				yield "abandoned";
 			}
 			case "wait" -> {
 				CompletableFuture<Void> cancelled = new CompletableFuture<>();

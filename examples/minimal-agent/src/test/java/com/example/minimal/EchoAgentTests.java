@@ -1,9 +1,9 @@
 package com.example.minimal;
 
-import java.util.List;
-import java.util.Map;
+import java.nio.file.Path;
 
 import dev.acp.spring.protocol.AcpErrorCodes;
+import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.StopReason;
 import dev.acp.spring.test.AcpTestClient;
 import dev.acp.spring.test.autoconfigure.AcpTest;
@@ -25,7 +25,9 @@ class EchoAgentTests {
 	@Test
 	void aPromptIsAnsweredWithItsTextShouted() {
 		assertThat(this.client.initialize().agentInfo().name()).isEqualTo("minimal-agent");
-		String sessionId = this.client.newSession();
+		NewSessionResponse session = this.client.newSession(Path.of("."));
+		assertThat(session.sessionId()).startsWith("sess_");
+		String sessionId = session.sessionId();
 		assertThat(this.client.prompt(sessionId, "hello").stopReason()).isEqualTo(StopReason.END_TURN);
 		assertThat(this.client.agentMessageText(sessionId)).isEqualTo("HELLO");
 	}
@@ -33,9 +35,7 @@ class EchoAgentTests {
 	@Test
 	void aPromptForAnUnknownSessionIsRefused() {
 		this.client.initialize();
-		assertThat(this.client.call("session/prompt",
-				Map.of("sessionId", "sess_unknown", "prompt", List.of(Map.of("type", "text", "text", "hi")))))
-			.failsWith(AcpErrorCodes.RESOURCE_NOT_FOUND)
+		assertThat(this.client.promptAsync("sess_unknown", "hi").join()).failsWith(AcpErrorCodes.RESOURCE_NOT_FOUND)
 			.hasDataContaining("sess_unknown");
 	}
 

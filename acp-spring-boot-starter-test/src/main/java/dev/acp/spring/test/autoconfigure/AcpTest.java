@@ -44,7 +44,8 @@ import org.springframework.test.context.junit.jupiter.SpringExtension;
  * </pre>
  *
  * Other beans the handlers need come from {@code @Import} or {@code @MockitoBean}, or
- * from {@link #includeFilters()}.
+ * from {@link #includeFilters()}; when one is missing, the test fails to start with a
+ * report naming it and these three ways.
  *
  * @author ACP Spring Boot Starter contributors
  */
