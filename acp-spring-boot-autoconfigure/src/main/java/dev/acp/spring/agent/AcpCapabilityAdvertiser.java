@@ -21,6 +21,9 @@ import dev.acp.spring.protocol.SessionDeleteCapabilities;
 import dev.acp.spring.protocol.SessionListCapabilities;
 import dev.acp.spring.protocol.SessionResumeCapabilities;
 
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.core.ResolvableType;
 import org.springframework.util.StringUtils;
 
 /**
@@ -38,6 +41,8 @@ public final class AcpCapabilityAdvertiser {
 
 	private final List<AcpCapabilitiesCustomizer> customizers;
 
+	private final AcpParamsSchemaGenerator schemaGenerator;
+
 	private volatile Advertisement advertisement;
 
 	/**
@@ -48,9 +53,55 @@ public final class AcpCapabilityAdvertiser {
 	 */
 	public AcpCapabilityAdvertiser(AcpMethodRegistry registry, Map<String, AcpExtensionDefinition> definitions,
 			List<AcpCapabilitiesCustomizer> customizers) {
+		this(registry, definitions, customizers, null);
+	}
+
+	/**
+	 * Create an advertiser.
+	 * @param registry the handler registry
+	 * @param definitions configured extensions by namespace
+	 * @param customizers applied last, in order
+	 * @param schemaGenerator generates the params schemas of the extensions that ask for
+	 * them, or {@code null} when none is available
+	 */
+	public AcpCapabilityAdvertiser(AcpMethodRegistry registry, Map<String, AcpExtensionDefinition> definitions,
+			List<AcpCapabilitiesCustomizer> customizers, AcpParamsSchemaGenerator schemaGenerator) {
 		this.registry = registry;
 		this.definitions = Map.copyOf(definitions);
 		this.customizers = List.copyOf(customizers);
+		this.schemaGenerator = schemaGenerator;
+	}
+
+	/**
+	 * Check, once every handler is registered, that what the advertisement needs is
+	 * there: an extension that advertises its params schemas needs a schema generator.
+	 * @throws IllegalStateException naming the namespaces when it is missing
+	 */
+	public void checkSchemaGenerator() {
+		if (this.schemaGenerator != null) {
+			return;
+		}
+		TreeSet<String> wanting = new TreeSet<>();
+		this.definitions.forEach((name, definition) -> {
+			if (Boolean.TRUE.equals(definition.schemas())) {
+				wanting.add(name);
+			}
+		});
+		for (AcpHandlerMethod handler : this.registry.handlers()) {
+			AcpExtension extension = handler.extension();
+			AcpExtensionDefinition definition = (handler.namespace() != null)
+					? this.definitions.get(handler.namespace()) : null;
+			boolean wanted = (definition != null && definition.schemas() != null) ? definition.schemas()
+					: extension != null && extension.schemas();
+			if (wanted) {
+				wanting.add(handler.namespace());
+			}
+		}
+		if (!wanting.isEmpty()) {
+			throw new IllegalStateException("The extensions " + wanting
+					+ " advertise the JSON Schema of their params, which needs com.github.victools:jsonschema-generator,"
+					+ " jsonschema-module-jackson and jsonschema-module-jakarta-validation on the class path");
+		}
 	}
 
 	/**
@@ -85,7 +136,7 @@ public final class AcpCapabilityAdvertiser {
 
 	private Advertisement build() {
 		Map<String, Namespace> namespaces = new TreeMap<>();
-		this.definitions.forEach((name, definition) -> namespaces.computeIfAbsent(name, Namespace::new));
+		this.definitions.forEach((name, definition) -> namespaces.computeIfAbsent(name, this::namespace));
 		AgentCapabilities.Builder builder = new AgentCapabilities.Builder();
 		SessionMethods sessionMethods = new SessionMethods();
 		for (AcpHandlerMethod handler : this.registry.handlers()) {
@@ -93,7 +144,7 @@ public final class AcpCapabilityAdvertiser {
 				applyCoreFlag(handler.name(), builder, sessionMethods);
 				continue;
 			}
-			Namespace namespace = namespaces.computeIfAbsent(handler.namespace(), Namespace::new);
+			Namespace namespace = namespaces.computeIfAbsent(handler.namespace(), this::namespace);
 			namespace.add(handler);
 		}
 		if (sessionMethods.any) {
@@ -110,6 +161,10 @@ public final class AcpCapabilityAdvertiser {
 		}
 		this.customizers.forEach((customizer) -> customizer.customize(builder));
 		return new Advertisement(builder.build(), List.copyOf(required));
+	}
+
+	private Namespace namespace(String name) {
+		return new Namespace(name, this.schemaGenerator);
 	}
 
 	private static void applyCoreFlag(String method, AgentCapabilities.Builder builder, SessionMethods session) {
@@ -152,24 +207,33 @@ public final class AcpCapabilityAdvertiser {
 
 		private final TreeSet<String> notifications = new TreeSet<>();
 
+		private final Map<String, java.lang.reflect.Type> paramsTypes = new TreeMap<>();
+
+		private final AcpParamsSchemaGenerator schemaGenerator;
+
+		private boolean annotatedSchemas;
+
 		private String annotatedVersion;
 
 		private String annotatedUri;
 
 		private boolean annotatedRequired;
 
-		Namespace(String name) {
+		Namespace(String name, AcpParamsSchemaGenerator schemaGenerator) {
 			this.name = name;
+			this.schemaGenerator = schemaGenerator;
 		}
 
 		void add(AcpHandlerMethod handler) {
 			((handler.kind() == AcpHandlerKind.REQUEST) ? this.methods : this.notifications).add(handler.name());
+			this.paramsTypes.put(handler.name(), handler.paramsType());
 			AcpExtension extension = handler.extension();
 			if (extension != null) {
 				this.annotatedVersion = StringUtils.hasText(extension.version()) ? extension.version()
 						: this.annotatedVersion;
 				this.annotatedUri = StringUtils.hasText(extension.uri()) ? extension.uri() : this.annotatedUri;
 				this.annotatedRequired |= extension.required();
+				this.annotatedSchemas |= extension.schemas();
 			}
 		}
 
@@ -198,6 +262,11 @@ public final class AcpCapabilityAdvertiser {
 			if (!this.notifications.isEmpty()) {
 				entry.put("notifications", List.copyOf(this.notifications));
 			}
+			boolean schemas = (definition != null && definition.schemas() != null) ? definition.schemas()
+					: this.annotatedSchemas;
+			if (schemas && !this.paramsTypes.isEmpty()) {
+				entry.put("schemas", schemas());
+			}
 			if (definition != null) {
 				definition.meta().forEach((key, value) -> {
 					if (value != null) {
@@ -206,6 +275,21 @@ public final class AcpCapabilityAdvertiser {
 				});
 			}
 			return entry;
+		}
+
+		/**
+		 * Per method, the schema of its params: of the params type, or any object for a
+		 * method that takes none.
+		 */
+		private Map<String, Object> schemas() {
+			Map<String, Object> schemas = new LinkedHashMap<>();
+			this.paramsTypes.forEach((method, type) -> {
+				Class<?> raw = (type != null) ? ResolvableType.forType(type).toClass() : null;
+				Object params = (raw == null || JsonNode.class.isAssignableFrom(raw) || Map.class.isAssignableFrom(raw))
+						? Map.of("type", "object") : this.schemaGenerator.schemaOf(type);
+				schemas.put(method, Map.of("params", params));
+			});
+			return schemas;
 		}
 
 		private static void putIfText(Map<String, Object> entry, String key, String value) {

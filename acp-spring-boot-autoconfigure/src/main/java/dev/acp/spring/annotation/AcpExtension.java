@@ -43,4 +43,14 @@ public @interface AcpExtension {
 	 */
 	boolean required() default false;
 
+	/**
+	 * Whether each method's advertisement carries the JSON Schema of its params type
+	 * ({@code schemas} in the namespace's {@code _meta} entry), generated from the type
+	 * and its Bean Validation annotations, so that a client can build a call, a form or a
+	 * model tool from it. Needs {@code com.github.victools:jsonschema-generator} on the
+	 * class path.
+	 * @return whether to advertise schemas
+	 */
+	boolean schemas() default false;
+
 }

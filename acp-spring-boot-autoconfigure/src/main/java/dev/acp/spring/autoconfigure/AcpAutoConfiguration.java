@@ -13,6 +13,7 @@ import dev.acp.spring.agent.AcpCapabilityAdvertiser;
 import dev.acp.spring.agent.AcpExtensionDefinition;
 import dev.acp.spring.agent.AcpObservations;
 import dev.acp.spring.agent.AcpTraceContextWriter;
+import dev.acp.spring.agent.VictoolsParamsSchemaGenerator;
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.method.AcpArgumentResolver;
@@ -29,6 +30,7 @@ import org.apache.commons.logging.LogFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -55,6 +57,10 @@ import org.springframework.util.StringUtils;
 public final class AcpAutoConfiguration {
 
 	private static final String VALIDATOR_CLASS = "jakarta.validation.Validator";
+
+	private static final String SCHEMA_GENERATOR_CLASS = "com.github.victools.jsonschema.generator.SchemaGenerator";
+
+	private static final String SCHEMA_JACKSON_MODULE_CLASS = "com.github.victools.jsonschema.module.jackson.JacksonModule";
 
 	private static final Duration NO_LIMIT = Duration.ofNanos(Long.MAX_VALUE);
 
@@ -103,13 +109,29 @@ public final class AcpAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	AcpCapabilityAdvertiser acpCapabilityAdvertiser(AcpMethodRegistry registry, AcpProperties properties,
-			ObjectProvider<AcpCapabilitiesCustomizer> customizers) {
+			ObjectProvider<AcpCapabilitiesCustomizer> customizers, ApplicationContext context) {
 		Map<String, AcpExtensionDefinition> definitions = new LinkedHashMap<>();
 		properties.getExtensions()
 			.forEach((namespace, extension) -> definitions.put(namespace,
 					new AcpExtensionDefinition(namespace, extension.getVersion(), extension.getUri(),
-							extension.isRequired(), ConfigurationValues.normalize(extension.getMeta()))));
-		return new AcpCapabilityAdvertiser(registry, definitions, customizers.orderedStream().toList());
+							extension.isRequired(), ConfigurationValues.normalize(extension.getMeta()),
+							extension.getSchemas())));
+		return new AcpCapabilityAdvertiser(registry, definitions, customizers.orderedStream().toList(),
+				isSchemaGeneratorPresent(context.getClassLoader()) ? new VictoolsParamsSchemaGenerator() : null);
+	}
+
+	private static boolean isSchemaGeneratorPresent(ClassLoader classLoader) {
+		return ClassUtils.isPresent(SCHEMA_GENERATOR_CLASS, classLoader)
+				&& ClassUtils.isPresent(SCHEMA_JACKSON_MODULE_CLASS, classLoader);
+	}
+
+	/**
+	 * Fails start-up when an extension advertises its params schemas without a schema
+	 * generator on the class path; runs after every handler was discovered.
+	 */
+	@Bean
+	static SmartInitializingSingleton acpSchemaGeneratorCheck(ObjectProvider<AcpCapabilityAdvertiser> advertiser) {
+		return () -> advertiser.getObject().checkSchemaGenerator();
 	}
 
 	@Bean

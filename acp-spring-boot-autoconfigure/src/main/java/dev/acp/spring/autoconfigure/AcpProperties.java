@@ -724,6 +724,20 @@ public class AcpProperties {
 		 */
 		private Map<String, Object> meta = new LinkedHashMap<>();
 
+		/**
+		 * Whether each method of the namespace advertises the JSON Schema of its params
+		 * (needs com.github.victools:jsonschema-generator). Unset: as @AcpExtension says.
+		 */
+		private Boolean schemas;
+
+		public Boolean getSchemas() {
+			return this.schemas;
+		}
+
+		public void setSchemas(Boolean schemas) {
+			this.schemas = schemas;
+		}
+
 		public String getVersion() {
 			return this.version;
 		}

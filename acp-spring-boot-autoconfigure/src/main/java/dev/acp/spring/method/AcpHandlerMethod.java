@@ -112,6 +112,20 @@ public final class AcpHandlerMethod {
 	}
 
 	/**
+	 * The type the call's {@code params} are bound to: the generic type of the parameter
+	 * the params resolver serves.
+	 * @return the type, or {@code null} when the handler takes no params object
+	 */
+	public java.lang.reflect.Type paramsType() {
+		for (int i = 0; i < this.resolvers.length; i++) {
+			if (this.resolvers[i] instanceof ParamsArgumentResolver) {
+				return this.parameters[i].getGenericParameterType();
+			}
+		}
+		return null;
+	}
+
+	/**
 	 * The invoked method (on the bean or its proxy).
 	 * @return the method
 	 */
