@@ -138,10 +138,7 @@ final class DefaultAcpClient implements AcpClient {
 
 	@Override
 	public void toolCallUpdate(String sessionId, ToolCallUpdate update) {
-		sessionUpdate(sessionId,
-				new SessionUpdate.ToolCallUpdate(update.toolCallId(), update.kind(), update.status(), update.title(),
-						update.name(), update.content(), update.locations(), update.rawInput(), update.rawOutput(),
-						update.meta(), update.unknown()));
+		sessionUpdate(sessionId, update);
 	}
 
 	@Override

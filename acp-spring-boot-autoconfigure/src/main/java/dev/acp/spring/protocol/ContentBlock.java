@@ -33,6 +33,45 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 
 	/**
 	 * Text content.
+	 * @param text the text
+	 * @return the block
+	 */
+	static Text text(String text) {
+		return new Text(text);
+	}
+
+	/**
+	 * Image content.
+	 * @param data the base64 data
+	 * @param mimeType the MIME type, such as {@code image/png}
+	 * @return the block
+	 */
+	static Image image(String data, String mimeType) {
+		return new Image(data, mimeType, null, null, null);
+	}
+
+	/**
+	 * Audio content.
+	 * @param data the base64 data
+	 * @param mimeType the MIME type, such as {@code audio/wav}
+	 * @return the block
+	 */
+	static Audio audio(String data, String mimeType) {
+		return new Audio(data, mimeType, null, null);
+	}
+
+	/**
+	 * A link to a resource the agent can read.
+	 * @param uri the URI, such as {@code file:///home/me/project/Main.java}
+	 * @param name the name
+	 * @return the block
+	 */
+	static ResourceLink resourceLink(String uri, String name) {
+		return new ResourceLink(uri, name, null, null, null, null, null, null);
+	}
+
+	/**
+	 * Text content.
 	 *
 	 * @param text the text
 	 * @param annotations hints on audience, priority and freshness, or {@code null}

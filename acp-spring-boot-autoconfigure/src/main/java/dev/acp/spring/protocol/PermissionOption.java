@@ -37,4 +37,44 @@ public record PermissionOption(String optionId, String name, PermissionOptionKin
 		this(optionId, name, kind, null, null);
 	}
 
+	/**
+	 * An option that allows this call only.
+	 * @param optionId the id the client answers when the user picks it
+	 * @param name the label shown to the user
+	 * @return the option
+	 */
+	public static PermissionOption allowOnce(String optionId, String name) {
+		return new PermissionOption(optionId, name, PermissionOptionKind.ALLOW_ONCE);
+	}
+
+	/**
+	 * An option that allows this call and remembers the choice.
+	 * @param optionId the id the client answers when the user picks it
+	 * @param name the label shown to the user
+	 * @return the option
+	 */
+	public static PermissionOption allowAlways(String optionId, String name) {
+		return new PermissionOption(optionId, name, PermissionOptionKind.ALLOW_ALWAYS);
+	}
+
+	/**
+	 * An option that rejects this call only.
+	 * @param optionId the id the client answers when the user picks it
+	 * @param name the label shown to the user
+	 * @return the option
+	 */
+	public static PermissionOption rejectOnce(String optionId, String name) {
+		return new PermissionOption(optionId, name, PermissionOptionKind.REJECT_ONCE);
+	}
+
+	/**
+	 * An option that rejects this call and remembers the choice.
+	 * @param optionId the id the client answers when the user picks it
+	 * @param name the label shown to the user
+	 * @return the option
+	 */
+	public static PermissionOption rejectAlways(String optionId, String name) {
+		return new PermissionOption(optionId, name, PermissionOptionKind.REJECT_ALWAYS);
+	}
+
 }

@@ -37,4 +37,49 @@ public record PlanEntry(String content, PlanEntryPriority priority, PlanEntrySta
 		this(content, priority, status, null, null);
 	}
 
+	/**
+	 * A pending entry of medium priority.
+	 * @param content what the task does
+	 * @return the entry
+	 */
+	public static PlanEntry pending(String content) {
+		return new PlanEntry(content, PlanEntryPriority.MEDIUM, PlanEntryStatus.PENDING);
+	}
+
+	/**
+	 * An entry in progress, of medium priority.
+	 * @param content what the task does
+	 * @return the entry
+	 */
+	public static PlanEntry inProgress(String content) {
+		return new PlanEntry(content, PlanEntryPriority.MEDIUM, PlanEntryStatus.IN_PROGRESS);
+	}
+
+	/**
+	 * A completed entry of medium priority.
+	 * @param content what the task did
+	 * @return the entry
+	 */
+	public static PlanEntry completed(String content) {
+		return new PlanEntry(content, PlanEntryPriority.MEDIUM, PlanEntryStatus.COMPLETED);
+	}
+
+	/**
+	 * This entry with another status.
+	 * @param status the status
+	 * @return a copy
+	 */
+	public PlanEntry withStatus(PlanEntryStatus status) {
+		return new PlanEntry(this.content, this.priority, status, this.meta, this.unknown);
+	}
+
+	/**
+	 * This entry with another priority.
+	 * @param priority the priority
+	 * @return a copy
+	 */
+	public PlanEntry withPriority(PlanEntryPriority priority) {
+		return new PlanEntry(this.content, priority, this.status, this.meta, this.unknown);
+	}
+
 }

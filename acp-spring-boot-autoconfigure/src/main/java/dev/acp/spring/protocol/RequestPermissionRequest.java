@@ -6,6 +6,7 @@ import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -20,8 +21,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RequestPermissionRequest(String sessionId, ToolCallUpdate toolCall, List<PermissionOption> options,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+public record RequestPermissionRequest(String sessionId, @JsonIgnoreProperties("sessionUpdate") ToolCallUpdate toolCall,
+		List<PermissionOption> options, @JsonProperty("_meta") Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public RequestPermissionRequest {
 		unknown = UnknownFields.of(unknown);
@@ -37,6 +39,29 @@ public record RequestPermissionRequest(String sessionId, ToolCallUpdate toolCall
 
 	public RequestPermissionRequest(String sessionId, ToolCallUpdate toolCall, List<PermissionOption> options) {
 		this(sessionId, toolCall, options, null, null);
+	}
+
+	/**
+	 * A request offering these options.
+	 * @param sessionId the session
+	 * @param toolCall the tool call asking for permission
+	 * @param options the options, in the order the client shows them
+	 * @return the request
+	 */
+	public static RequestPermissionRequest of(String sessionId, ToolCallUpdate toolCall, PermissionOption... options) {
+		return new RequestPermissionRequest(sessionId, toolCall, List.of(options));
+	}
+
+	/**
+	 * A request offering the two common options: allow once (option id {@code allow}) and
+	 * reject once (option id {@code reject}).
+	 * @param sessionId the session
+	 * @param toolCall the tool call asking for permission
+	 * @return the request
+	 */
+	public static RequestPermissionRequest allowOrReject(String sessionId, ToolCallUpdate toolCall) {
+		return of(sessionId, toolCall, PermissionOption.allowOnce("allow", "Allow"),
+				PermissionOption.rejectOnce("reject", "Reject"));
 	}
 
 }

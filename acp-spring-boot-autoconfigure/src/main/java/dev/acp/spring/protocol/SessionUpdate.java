@@ -12,6 +12,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
@@ -25,7 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @JsonDeserialize(using = SessionUpdate.Deserializer.class)
 public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, SessionUpdate.AgentMessageChunk,
-		SessionUpdate.AgentThoughtChunk, SessionUpdate.ToolCall, SessionUpdate.ToolCallUpdate, SessionUpdate.Plan,
+		SessionUpdate.AgentThoughtChunk, SessionUpdate.ToolCall, ToolCallUpdate, SessionUpdate.Plan,
 		SessionUpdate.AvailableCommandsUpdate, SessionUpdate.CurrentModeUpdate, SessionUpdate.ConfigOptionUpdate,
 		SessionUpdate.SessionInfoUpdate, SessionUpdate.UsageUpdate, SessionUpdate.Notice,
 		SessionUpdate.CompactionUpdate, SessionUpdate.CompactionSummaryChunk, SessionUpdate.Unknown {
@@ -35,6 +36,42 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * @return the update kind
 	 */
 	String sessionUpdate();
+
+	/**
+	 * An {@code agent_message_chunk} update with one text block.
+	 * @param text the text
+	 * @return the update
+	 */
+	static AgentMessageChunk agentMessageChunk(String text) {
+		return new AgentMessageChunk(ContentBlock.text(text));
+	}
+
+	/**
+	 * A {@code user_message_chunk} update with one text block.
+	 * @param text the text
+	 * @return the update
+	 */
+	static UserMessageChunk userMessageChunk(String text) {
+		return new UserMessageChunk(ContentBlock.text(text), null, null);
+	}
+
+	/**
+	 * An {@code agent_thought_chunk} update with one text block.
+	 * @param text the text
+	 * @return the update
+	 */
+	static AgentThoughtChunk agentThoughtChunk(String text) {
+		return new AgentThoughtChunk(ContentBlock.text(text), null, null);
+	}
+
+	/**
+	 * A {@code plan} update: the whole plan, replacing the previous one.
+	 * @param entries every entry of the plan
+	 * @return the update
+	 */
+	static Plan plan(PlanEntry... entries) {
+		return new Plan(List.of(entries));
+	}
 
 	/**
 	 * A chunk of the user's message.
@@ -182,63 +219,160 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			this(toolCallId, title, null, null, null, null, null, null, null, null, null);
 		}
 
+		/**
+		 * A builder of a new tool call; the common case is
+		 * {@code ToolCall.builder(id, title).kind(ToolKind.READ).build()}.
+		 * @param toolCallId the id of the tool call, unique within the session
+		 * @param title a human-readable title of what the tool does
+		 * @return the builder
+		 */
+		public static Builder builder(String toolCallId, String title) {
+			return new Builder(toolCallId, title);
+		}
+
+		/**
+		 * An update of this tool call that changes nothing yet; add the changes with the
+		 * {@code with...} methods of {@link ToolCallUpdate}.
+		 * @return an update with this tool call's id
+		 */
+		public ToolCallUpdate update() {
+			return new ToolCallUpdate(this.toolCallId);
+		}
+
 		@Override
 		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
 		public String sessionUpdate() {
 			return "tool_call";
 		}
 
-	}
+		/**
+		 * Builds a {@link ToolCall}; every optional field is left out unless set.
+		 */
+		public static final class Builder {
 
-	/**
-	 * An update to an existing tool call.
-	 *
-	 * @param toolCallId the ID of the tool call being updated
-	 * @param kind update the tool kind, or {@code null}
-	 * @param status update the execution status, or {@code null}
-	 * @param title update the human-readable title, or {@code null}
-	 * @param name update the programmatic name of the tool being invoked, or {@code null}
-	 * @param content replace the content collection, or {@code null}
-	 * @param locations replace the locations collection, or {@code null}
-	 * @param rawInput update the raw input, or {@code null}
-	 * @param rawOutput update the raw output, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
-	 * @param unknown fields this version does not know, kept to be written back
-	 */
-	@JsonInclude(JsonInclude.Include.NON_NULL)
-	@JsonDeserialize(using = ValueDeserializer.None.class)
-	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
-	@JsonPropertyOrder({ "sessionUpdate" })
-	record ToolCallUpdate(String toolCallId, ToolKind kind, ToolCallStatus status, String title, String name,
-			List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput, JsonNode rawOutput,
-			@JsonProperty("_meta") Map<String, Object> meta,
-			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+			private final String toolCallId;
 
-		public ToolCallUpdate {
-			unknown = UnknownFields.of(unknown);
-			Objects.requireNonNull(toolCallId, "toolCallId");
-		}
+			private final String title;
 
-		public ToolCallUpdate(String toolCallId, ToolKind kind, ToolCallStatus status, String title, String name,
-				List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput, JsonNode rawOutput,
-				Map<String, Object> meta) {
-			this(toolCallId, kind, status, title, name, content, locations, rawInput, rawOutput, meta, null);
-		}
+			private @Nullable String name;
 
-		public ToolCallUpdate(String toolCallId, ToolKind kind, ToolCallStatus status, String title, String name,
-				List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput,
-				JsonNode rawOutput) {
-			this(toolCallId, kind, status, title, name, content, locations, rawInput, rawOutput, null, null);
-		}
+			private @Nullable ToolKind kind;
 
-		public ToolCallUpdate(String toolCallId) {
-			this(toolCallId, null, null, null, null, null, null, null, null, null, null);
-		}
+			private @Nullable ToolCallStatus status;
 
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "tool_call_update";
+			private @Nullable List<ToolCallContent> content;
+
+			private @Nullable List<ToolCallLocation> locations;
+
+			private @Nullable JsonNode rawInput;
+
+			private @Nullable JsonNode rawOutput;
+
+			private @Nullable Map<String, Object> meta;
+
+			private Builder(String toolCallId, String title) {
+				this.toolCallId = Objects.requireNonNull(toolCallId, "toolCallId");
+				this.title = Objects.requireNonNull(title, "title");
+			}
+
+			/**
+			 * Set the programmatic name of the tool.
+			 * @param name the name
+			 * @return this builder
+			 */
+			public Builder name(@Nullable String name) {
+				this.name = name;
+				return this;
+			}
+
+			/**
+			 * Set the category of the tool, which the client may show as an icon.
+			 * @param kind the kind
+			 * @return this builder
+			 */
+			public Builder kind(@Nullable ToolKind kind) {
+				this.kind = kind;
+				return this;
+			}
+
+			/**
+			 * Set the execution status ({@code pending} when left out).
+			 * @param status the status
+			 * @return this builder
+			 */
+			public Builder status(@Nullable ToolCallStatus status) {
+				this.status = status;
+				return this;
+			}
+
+			/**
+			 * Add a text block to the content.
+			 * @param text the text
+			 * @return this builder
+			 */
+			public Builder text(String text) {
+				return content(ToolCallContent.text(text));
+			}
+
+			/**
+			 * Add content items.
+			 * @param content the items
+			 * @return this builder
+			 */
+			public Builder content(ToolCallContent... content) {
+				this.content = ToolCallUpdate.Builder.append(this.content, content);
+				return this;
+			}
+
+			/**
+			 * Add file locations the tool reads or changes.
+			 * @param locations the locations
+			 * @return this builder
+			 */
+			public Builder locations(ToolCallLocation... locations) {
+				this.locations = ToolCallUpdate.Builder.append(this.locations, locations);
+				return this;
+			}
+
+			/**
+			 * Set the raw input of the tool.
+			 * @param rawInput the input
+			 * @return this builder
+			 */
+			public Builder rawInput(@Nullable JsonNode rawInput) {
+				this.rawInput = rawInput;
+				return this;
+			}
+
+			/**
+			 * Set the raw output of the tool.
+			 * @param rawOutput the output
+			 * @return this builder
+			 */
+			public Builder rawOutput(@Nullable JsonNode rawOutput) {
+				this.rawOutput = rawOutput;
+				return this;
+			}
+
+			/**
+			 * Set the {@code _meta} object.
+			 * @param meta the meta
+			 * @return this builder
+			 */
+			public Builder meta(@Nullable Map<String, Object> meta) {
+				this.meta = meta;
+				return this;
+			}
+
+			/**
+			 * Build the tool call.
+			 * @return the tool call
+			 */
+			public ToolCall build() {
+				return new ToolCall(this.toolCallId, this.title, this.name, this.kind, this.status, this.content,
+						this.locations, this.rawInput, this.rawOutput, this.meta);
+			}
+
 		}
 
 	}

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.node.ObjectNode;
@@ -30,6 +31,44 @@ public sealed interface ToolCallContent
 	 * @return the {@code type} value
 	 */
 	String type();
+
+	/**
+	 * Content of one text block.
+	 * @param text the text
+	 * @return the content
+	 */
+	static Content text(String text) {
+		return new Content(ContentBlock.text(text));
+	}
+
+	/**
+	 * Content of one content block.
+	 * @param content the block
+	 * @return the content
+	 */
+	static Content of(ContentBlock content) {
+		return new Content(content);
+	}
+
+	/**
+	 * A diff of a file.
+	 * @param path the absolute path of the file
+	 * @param oldText the content before, or {@code null} for a new file
+	 * @param newText the content after
+	 * @return the diff
+	 */
+	static Diff diff(String path, @Nullable String oldText, String newText) {
+		return new Diff(path, oldText, newText);
+	}
+
+	/**
+	 * A terminal created with {@code terminal/create}, shown live by the client.
+	 * @param terminalId the id of the terminal
+	 * @return the content
+	 */
+	static Terminal terminal(String terminalId) {
+		return new Terminal(terminalId);
+	}
 
 	/**
 	 * Standard content block (text, images, resources).

@@ -38,4 +38,23 @@ public record ToolCallLocation(String path, Integer line, @JsonProperty("_meta")
 		this(path, null, null, null);
 	}
 
+	/**
+	 * A location of a whole file.
+	 * @param path the absolute path of the file
+	 * @return the location
+	 */
+	public static ToolCallLocation of(String path) {
+		return new ToolCallLocation(path);
+	}
+
+	/**
+	 * A location of one line of a file.
+	 * @param path the absolute path of the file
+	 * @param line the 1-based line number
+	 * @return the location
+	 */
+	public static ToolCallLocation of(String path, int line) {
+		return new ToolCallLocation(path, line);
+	}
+
 }
