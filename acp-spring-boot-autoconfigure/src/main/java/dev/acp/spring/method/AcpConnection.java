@@ -7,12 +7,15 @@ import java.util.Set;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.FileSystemCapabilities;
 import dev.acp.spring.protocol.Implementation;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The state of one ACP connection (one editor session over stdio, or one WebSocket).
  *
  * @author ACP Spring Boot Starter contributors
  */
+@NullMarked
 public interface AcpConnection {
 
 	/**
@@ -44,7 +47,7 @@ public interface AcpConnection {
 	 * The client implementation sent in {@code initialize}.
 	 * @return the client info, or {@code null} when not sent
 	 */
-	Implementation clientInfo();
+	@Nullable Implementation clientInfo();
 
 	/**
 	 * The client capabilities sent in {@code initialize}.
@@ -99,13 +102,13 @@ public interface AcpConnection {
 	 * @return the principal, or {@code null} when the transport authenticated nobody
 	 * (stdio)
 	 */
-	Principal principal();
+	@Nullable Principal principal();
 
 	/**
 	 * The protocol version the client asked for in {@code initialize}.
 	 * @return the version, or {@code null} before initialize
 	 */
-	Integer protocolVersion();
+	@Nullable Integer protocolVersion();
 
 	/**
 	 * The sessions opened on this connection ({@code session/new} or {@code session/load}

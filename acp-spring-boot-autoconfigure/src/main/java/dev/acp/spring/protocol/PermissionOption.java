@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An option presented to the user when requesting permission.
@@ -14,13 +15,14 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param optionId unique identifier for this permission option
  * @param name human-readable label to display to the user
  * @param kind hint about the nature of this permission option
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PermissionOption(String optionId, String name, PermissionOptionKind kind,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public PermissionOption {
 		unknown = UnknownFields.of(unknown);
@@ -29,7 +31,8 @@ public record PermissionOption(String optionId, String name, PermissionOptionKin
 		Objects.requireNonNull(kind, "kind");
 	}
 
-	public PermissionOption(String optionId, String name, PermissionOptionKind kind, Map<String, Object> meta) {
+	public PermissionOption(String optionId, String name, PermissionOptionKind kind,
+			@Nullable Map<String, Object> meta) {
 		this(optionId, name, kind, meta, null);
 	}
 

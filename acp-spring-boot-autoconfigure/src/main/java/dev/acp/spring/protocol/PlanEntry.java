@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A single entry in the execution plan.
@@ -14,13 +15,14 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param content human-readable description of what this task aims to accomplish
  * @param priority the relative importance of this task
  * @param status current execution status of this task
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PlanEntry(String content, PlanEntryPriority priority, PlanEntryStatus status,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public PlanEntry {
 		unknown = UnknownFields.of(unknown);
@@ -29,7 +31,8 @@ public record PlanEntry(String content, PlanEntryPriority priority, PlanEntrySta
 		Objects.requireNonNull(status, "status");
 	}
 
-	public PlanEntry(String content, PlanEntryPriority priority, PlanEntryStatus status, Map<String, Object> meta) {
+	public PlanEntry(String content, PlanEntryPriority priority, PlanEntryStatus status,
+			@Nullable Map<String, Object> meta) {
 		this(content, priority, status, meta, null);
 	}
 

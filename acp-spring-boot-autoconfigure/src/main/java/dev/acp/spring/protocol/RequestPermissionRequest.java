@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Request for user permission to execute a tool call.
@@ -16,13 +17,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param sessionId the session ID for this request
  * @param toolCall details about the tool call requiring permission
  * @param options available permission options for the user to choose from
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestPermissionRequest(String sessionId, @JsonIgnoreProperties("sessionUpdate") ToolCallUpdate toolCall,
-		List<PermissionOption> options, @JsonProperty("_meta") Map<String, Object> meta,
+		List<PermissionOption> options, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public RequestPermissionRequest {
@@ -33,7 +34,7 @@ public record RequestPermissionRequest(String sessionId, @JsonIgnoreProperties("
 	}
 
 	public RequestPermissionRequest(String sessionId, ToolCallUpdate toolCall, List<PermissionOption> options,
-			Map<String, Object> meta) {
+			@Nullable Map<String, Object> meta) {
 		this(sessionId, toolCall, options, meta, null);
 	}
 

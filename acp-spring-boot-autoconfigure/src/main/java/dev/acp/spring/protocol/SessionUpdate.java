@@ -77,15 +77,16 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * A chunk of the user's message.
 	 *
 	 * @param content the content
-	 * @param messageId the message id, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param messageId the message id
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record UserMessageChunk(ContentBlock content, String messageId, @JsonProperty("_meta") Map<String, Object> meta,
+	record UserMessageChunk(ContentBlock content, @Nullable String messageId,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public UserMessageChunk {
@@ -93,7 +94,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(content, "content");
 		}
 
-		public UserMessageChunk(ContentBlock content, String messageId, Map<String, Object> meta) {
+		public UserMessageChunk(ContentBlock content, @Nullable String messageId, @Nullable Map<String, Object> meta) {
 			this(content, messageId, meta, null);
 		}
 
@@ -109,15 +110,16 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * A chunk of the agent's message.
 	 *
 	 * @param content the content
-	 * @param messageId the message id, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param messageId the message id
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record AgentMessageChunk(ContentBlock content, String messageId, @JsonProperty("_meta") Map<String, Object> meta,
+	record AgentMessageChunk(ContentBlock content, @Nullable String messageId,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public AgentMessageChunk {
@@ -125,7 +127,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(content, "content");
 		}
 
-		public AgentMessageChunk(ContentBlock content, String messageId, Map<String, Object> meta) {
+		public AgentMessageChunk(ContentBlock content, @Nullable String messageId, @Nullable Map<String, Object> meta) {
 			this(content, messageId, meta, null);
 		}
 
@@ -145,15 +147,16 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * A chunk of the agent's reasoning.
 	 *
 	 * @param content the content
-	 * @param messageId the message id, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param messageId the message id
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record AgentThoughtChunk(ContentBlock content, String messageId, @JsonProperty("_meta") Map<String, Object> meta,
+	record AgentThoughtChunk(ContentBlock content, @Nullable String messageId,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public AgentThoughtChunk {
@@ -161,7 +164,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(content, "content");
 		}
 
-		public AgentThoughtChunk(ContentBlock content, String messageId, Map<String, Object> meta) {
+		public AgentThoughtChunk(ContentBlock content, @Nullable String messageId, @Nullable Map<String, Object> meta) {
 			this(content, messageId, meta, null);
 		}
 
@@ -178,23 +181,24 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 *
 	 * @param toolCallId unique identifier for this tool call within the session
 	 * @param title human-readable title describing what the tool is doing
-	 * @param name programmatic name of the tool being invoked, or {@code null}
-	 * @param kind the category of tool being invoked, or {@code null}
-	 * @param status current execution status of the tool call, or {@code null}
-	 * @param content content produced by the tool call, or {@code null}
-	 * @param locations file locations affected by this tool call, or {@code null}
-	 * @param rawInput raw input parameters sent to the tool, or {@code null}
-	 * @param rawOutput raw output returned by the tool, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param name programmatic name of the tool being invoked
+	 * @param kind the category of tool being invoked
+	 * @param status current execution status of the tool call
+	 * @param content content produced by the tool call
+	 * @param locations file locations affected by this tool call
+	 * @param rawInput raw input parameters sent to the tool
+	 * @param rawOutput raw output returned by the tool
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record ToolCall(String toolCallId, String title, String name, ToolKind kind, ToolCallStatus status,
-			List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput, JsonNode rawOutput,
-			@JsonProperty("_meta") Map<String, Object> meta,
+	record ToolCall(String toolCallId, String title, @Nullable String name, @Nullable ToolKind kind,
+			@Nullable ToolCallStatus status, @Nullable List<ToolCallContent> content,
+			@Nullable List<ToolCallLocation> locations, @Nullable JsonNode rawInput, @Nullable JsonNode rawOutput,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public ToolCall {
@@ -203,15 +207,16 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(title, "title");
 		}
 
-		public ToolCall(String toolCallId, String title, String name, ToolKind kind, ToolCallStatus status,
-				List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput, JsonNode rawOutput,
-				Map<String, Object> meta) {
+		public ToolCall(String toolCallId, String title, @Nullable String name, @Nullable ToolKind kind,
+				@Nullable ToolCallStatus status, @Nullable List<ToolCallContent> content,
+				@Nullable List<ToolCallLocation> locations, @Nullable JsonNode rawInput, @Nullable JsonNode rawOutput,
+				@Nullable Map<String, Object> meta) {
 			this(toolCallId, title, name, kind, status, content, locations, rawInput, rawOutput, meta, null);
 		}
 
-		public ToolCall(String toolCallId, String title, String name, ToolKind kind, ToolCallStatus status,
-				List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput,
-				JsonNode rawOutput) {
+		public ToolCall(String toolCallId, String title, @Nullable String name, @Nullable ToolKind kind,
+				@Nullable ToolCallStatus status, @Nullable List<ToolCallContent> content,
+				@Nullable List<ToolCallLocation> locations, @Nullable JsonNode rawInput, @Nullable JsonNode rawOutput) {
 			this(toolCallId, title, name, kind, status, content, locations, rawInput, rawOutput, null, null);
 		}
 
@@ -381,14 +386,14 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * An execution plan for accomplishing complex tasks.
 	 *
 	 * @param entries the list of tasks to be accomplished
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record Plan(List<PlanEntry> entries, @JsonProperty("_meta") Map<String, Object> meta,
+	record Plan(List<PlanEntry> entries, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public Plan {
@@ -396,7 +401,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(entries, "entries");
 		}
 
-		public Plan(List<PlanEntry> entries, Map<String, Object> meta) {
+		public Plan(List<PlanEntry> entries, @Nullable Map<String, Object> meta) {
 			this(entries, meta, null);
 		}
 
@@ -416,7 +421,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * Available commands are ready or have changed
 	 *
 	 * @param availableCommands commands the agent can execute
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
@@ -424,7 +429,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	record AvailableCommandsUpdate(List<AvailableCommand> availableCommands,
-			@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public AvailableCommandsUpdate {
@@ -432,7 +437,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(availableCommands, "availableCommands");
 		}
 
-		public AvailableCommandsUpdate(List<AvailableCommand> availableCommands, Map<String, Object> meta) {
+		public AvailableCommandsUpdate(List<AvailableCommand> availableCommands, @Nullable Map<String, Object> meta) {
 			this(availableCommands, meta, null);
 		}
 
@@ -452,14 +457,14 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * The current mode of the session has changed
 	 *
 	 * @param currentModeId the ID of the current mode
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record CurrentModeUpdate(String currentModeId, @JsonProperty("_meta") Map<String, Object> meta,
+	record CurrentModeUpdate(String currentModeId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public CurrentModeUpdate {
@@ -467,7 +472,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(currentModeId, "currentModeId");
 		}
 
-		public CurrentModeUpdate(String currentModeId, Map<String, Object> meta) {
+		public CurrentModeUpdate(String currentModeId, @Nullable Map<String, Object> meta) {
 			this(currentModeId, meta, null);
 		}
 
@@ -487,14 +492,15 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * Session configuration options have been updated.
 	 *
 	 * @param configOptions the full set of configuration options and their current values
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record ConfigOptionUpdate(List<SessionConfigOption> configOptions, @JsonProperty("_meta") Map<String, Object> meta,
+	record ConfigOptionUpdate(List<SessionConfigOption> configOptions,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public ConfigOptionUpdate {
@@ -502,7 +508,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(configOptions, "configOptions");
 		}
 
-		public ConfigOptionUpdate(List<SessionConfigOption> configOptions, Map<String, Object> meta) {
+		public ConfigOptionUpdate(List<SessionConfigOption> configOptions, @Nullable Map<String, Object> meta) {
 			this(configOptions, meta, null);
 		}
 
@@ -521,27 +527,29 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	/**
 	 * Update to session metadata.
 	 *
-	 * @param title human-readable title for the session, or {@code null}
-	 * @param updatedAt ISO 8601 timestamp of last activity, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param title human-readable title for the session
+	 * @param updatedAt ISO 8601 timestamp of last activity
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record SessionInfoUpdate(String title, String updatedAt, @JsonProperty("_meta") Map<String, Object> meta,
+	record SessionInfoUpdate(@Nullable String title, @Nullable String updatedAt,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public SessionInfoUpdate {
 			unknown = UnknownFields.of(unknown);
 		}
 
-		public SessionInfoUpdate(String title, String updatedAt, Map<String, Object> meta) {
+		public SessionInfoUpdate(@Nullable String title, @Nullable String updatedAt,
+				@Nullable Map<String, Object> meta) {
 			this(title, updatedAt, meta, null);
 		}
 
-		public SessionInfoUpdate(String title, String updatedAt) {
+		public SessionInfoUpdate(@Nullable String title, @Nullable String updatedAt) {
 			this(title, updatedAt, null, null);
 		}
 
@@ -562,15 +570,16 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 *
 	 * @param used tokens currently in context
 	 * @param size total context window size in tokens
-	 * @param cost cumulative session cost (optional), or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param cost cumulative session cost (optional)
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record UsageUpdate(Long used, Long size, Cost cost, @JsonProperty("_meta") Map<String, Object> meta,
+	record UsageUpdate(Long used, Long size, @Nullable Cost cost,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public UsageUpdate {
@@ -579,11 +588,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(size, "size");
 		}
 
-		public UsageUpdate(Long used, Long size, Cost cost, Map<String, Object> meta) {
+		public UsageUpdate(Long used, Long size, @Nullable Cost cost, @Nullable Map<String, Object> meta) {
 			this(used, size, cost, meta, null);
 		}
 
-		public UsageUpdate(Long used, Long size, Cost cost) {
+		public UsageUpdate(Long used, Long size, @Nullable Cost cost) {
 			this(used, size, cost, null, null);
 		}
 
@@ -604,16 +613,16 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 *
 	 * @param severity presentation severity hint
 	 * @param title required non-empty plain-text title that can stand alone
-	 * @param description optional plain-text detail or guidance, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param description optional plain-text detail or guidance
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record Notice(NoticeSeverity severity, String title, String description,
-			@JsonProperty("_meta") Map<String, Object> meta,
+	record Notice(NoticeSeverity severity, String title, @Nullable String description,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public Notice {
@@ -622,11 +631,12 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(title, "title");
 		}
 
-		public Notice(NoticeSeverity severity, String title, String description, Map<String, Object> meta) {
+		public Notice(NoticeSeverity severity, String title, @Nullable String description,
+				@Nullable Map<String, Object> meta) {
 			this(severity, title, description, meta, null);
 		}
 
-		public Notice(NoticeSeverity severity, String title, String description) {
+		public Notice(NoticeSeverity severity, String title, @Nullable String description) {
 			this(severity, title, description, null, null);
 		}
 
@@ -649,17 +659,17 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * session
 	 * @param status current lifecycle status
 	 * @param summary complete replacement user-displayable summary content for the
-	 * compaction, or {@code null}
-	 * @param error human-readable error details for the compaction, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * compaction
+	 * @param error human-readable error details for the compaction
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record CompactionUpdate(String compactionId, CompactionStatus status, List<ContentBlock> summary, String error,
-			@JsonProperty("_meta") Map<String, Object> meta,
+	record CompactionUpdate(String compactionId, CompactionStatus status, @Nullable List<ContentBlock> summary,
+			@Nullable String error, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public CompactionUpdate {
@@ -668,13 +678,13 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(status, "status");
 		}
 
-		public CompactionUpdate(String compactionId, CompactionStatus status, List<ContentBlock> summary, String error,
-				Map<String, Object> meta) {
+		public CompactionUpdate(String compactionId, CompactionStatus status, @Nullable List<ContentBlock> summary,
+				@Nullable String error, @Nullable Map<String, Object> meta) {
 			this(compactionId, status, summary, error, meta, null);
 		}
 
-		public CompactionUpdate(String compactionId, CompactionStatus status, List<ContentBlock> summary,
-				String error) {
+		public CompactionUpdate(String compactionId, CompactionStatus status, @Nullable List<ContentBlock> summary,
+				@Nullable String error) {
 			this(compactionId, status, summary, error, null, null);
 		}
 
@@ -695,7 +705,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 *
 	 * @param compactionId ID of the compaction whose summary receives this content
 	 * @param content one content block to append
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
@@ -703,7 +713,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	record CompactionSummaryChunk(String compactionId, ContentBlock content,
-			@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public CompactionSummaryChunk {
@@ -712,7 +722,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(content, "content");
 		}
 
-		public CompactionSummaryChunk(String compactionId, ContentBlock content, Map<String, Object> meta) {
+		public CompactionSummaryChunk(String compactionId, ContentBlock content, @Nullable Map<String, Object> meta) {
 			this(compactionId, content, meta, null);
 		}
 

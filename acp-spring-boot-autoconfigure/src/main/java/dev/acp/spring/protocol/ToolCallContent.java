@@ -74,14 +74,14 @@ public sealed interface ToolCallContent
 	 * Standard content block (text, images, resources).
 	 *
 	 * @param content the actual content block
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Content(ContentBlock content, @JsonProperty("_meta") Map<String, Object> meta,
+	record Content(ContentBlock content, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
 
 		public Content {
@@ -89,7 +89,7 @@ public sealed interface ToolCallContent
 			Objects.requireNonNull(content, "content");
 		}
 
-		public Content(ContentBlock content, Map<String, Object> meta) {
+		public Content(ContentBlock content, @Nullable Map<String, Object> meta) {
 			this(content, meta, null);
 		}
 
@@ -109,17 +109,17 @@ public sealed interface ToolCallContent
 	 * A diff representing file modifications.
 	 *
 	 * @param path the absolute file path being modified
-	 * @param oldText the original content (omitted or {@code null} for new files), or
-	 * {@code null}
+	 * @param oldText the original content (omitted or {@code null} for new files)
 	 * @param newText the new content after modification
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Diff(String path, String oldText, String newText, @JsonProperty("_meta") Map<String, Object> meta,
+	record Diff(String path, @Nullable String oldText, String newText,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
 
 		public Diff {
@@ -128,11 +128,11 @@ public sealed interface ToolCallContent
 			Objects.requireNonNull(newText, "newText");
 		}
 
-		public Diff(String path, String oldText, String newText, Map<String, Object> meta) {
+		public Diff(String path, @Nullable String oldText, String newText, @Nullable Map<String, Object> meta) {
 			this(path, oldText, newText, meta, null);
 		}
 
-		public Diff(String path, String oldText, String newText) {
+		public Diff(String path, @Nullable String oldText, String newText) {
 			this(path, oldText, newText, null, null);
 		}
 
@@ -153,14 +153,14 @@ public sealed interface ToolCallContent
 	 *
 	 * @param terminalId identifier of the terminal instance to embed in the content
 	 * stream
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Terminal(String terminalId, @JsonProperty("_meta") Map<String, Object> meta,
+	record Terminal(String terminalId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
 
 		public Terminal {
@@ -168,7 +168,7 @@ public sealed interface ToolCallContent
 			Objects.requireNonNull(terminalId, "terminalId");
 		}
 
-		public Terminal(String terminalId, Map<String, Object> meta) {
+		public Terminal(String terminalId, @Nullable Map<String, Object> meta) {
 			this(terminalId, meta, null);
 		}
 
