@@ -19,7 +19,6 @@ import dev.acp.spring.protocol.AcpErrorCodes;
 import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PermissionOption;
-import dev.acp.spring.protocol.PermissionOptionKind;
 import dev.acp.spring.protocol.PlanEntry;
 import dev.acp.spring.protocol.PlanEntryPriority;
 import dev.acp.spring.protocol.PlanEntryStatus;
@@ -113,13 +112,20 @@ public class DemoSessions {
 		AcpClient client = context.client();
 		client.plan(sessionId, plan(PlanEntryStatus.IN_PROGRESS, PlanEntryStatus.PENDING));
 		JsonNode input = JsonNodeFactory.instance.objectNode().put("path", FILE);
-		client.toolCall(sessionId, new SessionUpdate.ToolCall(toolCallId, "Edit " + FILE, "edit_file", ToolKind.EDIT,
-				ToolCallStatus.PENDING, null, null, input, null));
-		RequestPermissionRequest ask = new RequestPermissionRequest(sessionId,
-				new ToolCallUpdate(toolCallId).withTitle("Edit " + FILE, ToolKind.EDIT)
-					.withStatus(ToolCallStatus.PENDING),
-				List.of(new PermissionOption(ALLOW, "Allow", PermissionOptionKind.ALLOW_ONCE),
-						new PermissionOption(REJECT, "Reject", PermissionOptionKind.REJECT_ONCE)));
+		client.toolCall(sessionId,
+				SessionUpdate.ToolCall.builder(toolCallId, "Edit " + FILE)
+					.name("edit_file")
+					.kind(ToolKind.EDIT)
+					.status(ToolCallStatus.PENDING)
+					.rawInput(input)
+					.build());
+		RequestPermissionRequest ask = RequestPermissionRequest.of(sessionId,
+				ToolCallUpdate.builder(toolCallId)
+					.title("Edit " + FILE)
+					.kind(ToolKind.EDIT)
+					.status(ToolCallStatus.PENDING)
+					.build(),
+				PermissionOption.allowOnce(ALLOW, "Allow"), PermissionOption.rejectOnce(REJECT, "Reject"));
 		CompletableFuture<RequestPermissionResponse> answer = client.requestPermission(ask, PERMISSION_LIMIT);
 		RequestPermissionOutcome outcome;
 		try {
@@ -142,7 +148,7 @@ public class DemoSessions {
 		}
 		if (outcome instanceof RequestPermissionOutcome.Selected selected && ALLOW.equals(selected.optionId())
 				&& !context.isCancelled()) {
-			client.toolCallUpdate(sessionId, new ToolCallUpdate(toolCallId).withStatus(ToolCallStatus.IN_PROGRESS));
+			client.toolCallUpdate(sessionId, ToolCallUpdate.of(toolCallId).withStatus(ToolCallStatus.IN_PROGRESS));
 			finish(client, sessionId, toolCallId, ToolCallStatus.COMPLETED, "Edited " + FILE);
 			client.plan(sessionId, plan(PlanEntryStatus.COMPLETED, PlanEntryStatus.COMPLETED));
 			client.agentMessageChunk(sessionId, "Done: " + FILE + " was edited.");
@@ -160,12 +166,12 @@ public class DemoSessions {
 
 	private static void finish(AcpClient client, String sessionId, String toolCallId, ToolCallStatus status,
 			String text) {
-		client.toolCallUpdate(sessionId, new ToolCallUpdate(toolCallId).withStatus(status).withText(text));
+		client.toolCallUpdate(sessionId, ToolCallUpdate.builder(toolCallId).status(status).text(text).build());
 	}
 
 	private static List<PlanEntry> plan(PlanEntryStatus read, PlanEntryStatus edit) {
-		return List.of(new PlanEntry("Read " + FILE, PlanEntryPriority.HIGH, read),
-				new PlanEntry("Edit " + FILE, PlanEntryPriority.MEDIUM, edit));
+		return List.of(PlanEntry.pending("Read " + FILE).withPriority(PlanEntryPriority.HIGH).withStatus(read),
+				PlanEntry.pending("Edit " + FILE).withStatus(edit));
 	}
 
 	/**

@@ -21,13 +21,11 @@ import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.method.AcpExtensionNotSupportedException;
 import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.AvailableCommand;
-import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.CompactionStatus;
 import dev.acp.spring.protocol.ContentBlock;
 import dev.acp.spring.protocol.Cost;
 import dev.acp.spring.protocol.CreateTerminalRequest;
 import dev.acp.spring.protocol.CreateTerminalResponse;
-import dev.acp.spring.protocol.FileSystemCapabilities;
 import dev.acp.spring.protocol.KillTerminalRequest;
 import dev.acp.spring.protocol.KillTerminalResponse;
 import dev.acp.spring.protocol.NoticeSeverity;
@@ -140,10 +138,7 @@ final class DefaultAcpClient implements AcpClient {
 
 	@Override
 	public void toolCallUpdate(String sessionId, ToolCallUpdate update) {
-		sessionUpdate(sessionId,
-				new SessionUpdate.ToolCallUpdate(update.toolCallId(), update.kind(), update.status(), update.title(),
-						update.name(), update.content(), update.locations(), update.rawInput(), update.rawOutput(),
-						update.meta(), update.unknown()));
+		sessionUpdate(sessionId, update);
 	}
 
 	@Override
@@ -219,8 +214,7 @@ final class DefaultAcpClient implements AcpClient {
 
 	@Override
 	public CompletableFuture<ReadTextFileResponse> readTextFile(ReadTextFileRequest request, Duration timeout) {
-		FileSystemCapabilities fs = capabilities().fs();
-		require(fs != null && Boolean.TRUE.equals(fs.readTextFile()), FS_READ, AcpMethods.FS_READ_TEXT_FILE);
+		require(this.connection.canReadFiles(), FS_READ, AcpMethods.FS_READ_TEXT_FILE);
 		return send(AcpMethods.FS_READ_TEXT_FILE, request, ReadTextFileResponse.class, timeout);
 	}
 
@@ -231,8 +225,7 @@ final class DefaultAcpClient implements AcpClient {
 
 	@Override
 	public CompletableFuture<WriteTextFileResponse> writeTextFile(WriteTextFileRequest request, Duration timeout) {
-		FileSystemCapabilities fs = capabilities().fs();
-		require(fs != null && Boolean.TRUE.equals(fs.writeTextFile()), FS_WRITE, AcpMethods.FS_WRITE_TEXT_FILE);
+		require(this.connection.canWriteFiles(), FS_WRITE, AcpMethods.FS_WRITE_TEXT_FILE);
 		return send(AcpMethods.FS_WRITE_TEXT_FILE, request, WriteTextFileResponse.class, timeout);
 	}
 
@@ -291,17 +284,13 @@ final class DefaultAcpClient implements AcpClient {
 	}
 
 	private <T> CompletableFuture<T> terminal(String method, Object request, Class<T> resultType, Duration timeout) {
-		require(Boolean.TRUE.equals(capabilities().terminal()), TERMINAL, method);
+		require(this.connection.canRunTerminals(), TERMINAL, method);
 		return send(method, request, resultType, timeout);
 	}
 
 	@Override
 	public boolean supportsExtension(String namespace) {
-		return capabilities().extension(namespace) != null;
-	}
-
-	private ClientCapabilities capabilities() {
-		return this.connection.clientCapabilities();
+		return this.connection.supportsExtension(namespace);
 	}
 
 	private static void require(boolean advertised, String capability, String method) {

@@ -10,12 +10,15 @@ import dev.acp.spring.method.AcpClient;
 import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.Implementation;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The state of one ACP connection.
  *
  * @author ACP Spring Boot Starter contributors
  */
+@NullMarked
 final class DefaultAcpConnection implements AcpConnection {
 
 	private final JsonRpcConnection rpc;
@@ -28,11 +31,11 @@ final class DefaultAcpConnection implements AcpConnection {
 
 	private volatile boolean authenticated;
 
-	private volatile Implementation clientInfo;
+	private volatile @Nullable Implementation clientInfo;
 
 	private volatile ClientCapabilities clientCapabilities = ClientCapabilities.NONE;
 
-	private volatile Integer protocolVersion;
+	private volatile @Nullable Integer protocolVersion;
 
 	private final Set<String> sessions = ConcurrentHashMap.newKeySet();
 
@@ -41,7 +44,8 @@ final class DefaultAcpConnection implements AcpConnection {
 		this.client = new DefaultAcpClient(rpc, this, observations);
 	}
 
-	void initialized(Implementation clientInfo, ClientCapabilities clientCapabilities, Integer protocolVersion) {
+	void initialized(@Nullable Implementation clientInfo, @Nullable ClientCapabilities clientCapabilities,
+			@Nullable Integer protocolVersion) {
 		this.protocolVersion = protocolVersion;
 		this.clientInfo = clientInfo;
 		this.clientCapabilities = (clientCapabilities != null) ? clientCapabilities : ClientCapabilities.NONE;
@@ -57,7 +61,7 @@ final class DefaultAcpConnection implements AcpConnection {
 	}
 
 	@Override
-	public Integer protocolVersion() {
+	public @Nullable Integer protocolVersion() {
 		return this.protocolVersion;
 	}
 
@@ -96,7 +100,7 @@ final class DefaultAcpConnection implements AcpConnection {
 	}
 
 	@Override
-	public Implementation clientInfo() {
+	public @Nullable Implementation clientInfo() {
 		return this.clientInfo;
 	}
 
@@ -106,7 +110,7 @@ final class DefaultAcpConnection implements AcpConnection {
 	}
 
 	@Override
-	public Principal principal() {
+	public @Nullable Principal principal() {
 		return this.rpc.principal();
 	}
 

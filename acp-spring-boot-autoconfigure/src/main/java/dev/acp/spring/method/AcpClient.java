@@ -29,6 +29,8 @@ import dev.acp.spring.protocol.WaitForTerminalExitRequest;
 import dev.acp.spring.protocol.WaitForTerminalExitResponse;
 import dev.acp.spring.protocol.WriteTextFileRequest;
 import dev.acp.spring.protocol.WriteTextFileResponse;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Calls from the agent to the client of one connection.
@@ -61,6 +63,7 @@ import dev.acp.spring.protocol.WriteTextFileResponse;
  *
  * @author ACP Spring Boot Starter contributors
  */
+@NullMarked
 public interface AcpClient {
 
 	/**
@@ -75,7 +78,7 @@ public interface AcpClient {
 	 * answer.
 	 * @param <T> the result type
 	 * @param method the method name
-	 * @param params the params (any Jackson-writable value) or {@code null}
+	 * @param params the params (any Jackson-writable value)
 	 * @param resultType the type to read the result as
 	 * @return the result; fails with an {@link AcpClientException} carrying the client's
 	 * error when it answered one, or a {@link java.util.concurrent.TimeoutException} when
@@ -83,29 +86,29 @@ public interface AcpClient {
 	 * @throws AcpExtensionNotSupportedException if the method is a client extension whose
 	 * namespace the client did not advertise
 	 */
-	<T> CompletableFuture<T> request(String method, Object params, Class<T> resultType);
+	<T> CompletableFuture<T> request(String method, @Nullable Object params, Class<T> resultType);
 
 	/**
 	 * Send a request to the client, waiting at most {@code timeout} for the answer.
 	 * @param <T> the result type
 	 * @param method the method name
-	 * @param params the params (any Jackson-writable value) or {@code null}
+	 * @param params the params (any Jackson-writable value)
 	 * @param resultType the type to read the result as
 	 * @param timeout how long to wait for the answer
 	 * @return the result, failing as {@link #request(String, Object, Class)} does
 	 * @throws AcpExtensionNotSupportedException if the method is a client extension whose
 	 * namespace the client did not advertise
 	 */
-	<T> CompletableFuture<T> request(String method, Object params, Class<T> resultType, Duration timeout);
+	<T> CompletableFuture<T> request(String method, @Nullable Object params, Class<T> resultType, Duration timeout);
 
 	/**
 	 * Send a notification to the client.
 	 * @param method the method name
-	 * @param params the params (any Jackson-writable value) or {@code null}
+	 * @param params the params (any Jackson-writable value)
 	 * @throws AcpExtensionNotSupportedException if the method is a client extension whose
 	 * namespace the client did not advertise
 	 */
-	void notify(String method, Object params);
+	void notify(String method, @Nullable Object params);
 
 	/**
 	 * Send a {@code session/update} notification.
@@ -204,27 +207,27 @@ public interface AcpClient {
 	 * Send a {@code session_info_update} update.
 	 * @param sessionId the session
 	 * @param title the session title, or {@code null} to leave it unchanged
-	 * @param updatedAt the ISO 8601 time of the last activity, or {@code null}
+	 * @param updatedAt the ISO 8601 time of the last activity
 	 */
-	void sessionInfoUpdate(String sessionId, String title, String updatedAt);
+	void sessionInfoUpdate(String sessionId, @Nullable String title, @Nullable String updatedAt);
 
 	/**
 	 * Send a {@code usage_update} update.
 	 * @param sessionId the session
 	 * @param used the tokens currently in context
 	 * @param size the context window size in tokens
-	 * @param cost the cumulative cost of the session, or {@code null}
+	 * @param cost the cumulative cost of the session
 	 */
-	void usageUpdate(String sessionId, long used, long size, Cost cost);
+	void usageUpdate(String sessionId, long used, long size, @Nullable Cost cost);
 
 	/**
 	 * Send a {@code notice} update: information for the user.
 	 * @param sessionId the session
 	 * @param severity the severity
 	 * @param title the title, standing alone
-	 * @param description more detail, or {@code null}
+	 * @param description more detail
 	 */
-	void notice(String sessionId, NoticeSeverity severity, String title, String description);
+	void notice(String sessionId, NoticeSeverity severity, String title, @Nullable String description);
 
 	/**
 	 * Send a {@code compaction_update} update.

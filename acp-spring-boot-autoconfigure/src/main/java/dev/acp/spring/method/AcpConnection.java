@@ -5,13 +5,17 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.acp.spring.protocol.ClientCapabilities;
+import dev.acp.spring.protocol.FileSystemCapabilities;
 import dev.acp.spring.protocol.Implementation;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The state of one ACP connection (one editor session over stdio, or one WebSocket).
  *
  * @author ACP Spring Boot Starter contributors
  */
+@NullMarked
 public interface AcpConnection {
 
 	/**
@@ -43,7 +47,7 @@ public interface AcpConnection {
 	 * The client implementation sent in {@code initialize}.
 	 * @return the client info, or {@code null} when not sent
 	 */
-	Implementation clientInfo();
+	@Nullable Implementation clientInfo();
 
 	/**
 	 * The client capabilities sent in {@code initialize}.
@@ -52,18 +56,59 @@ public interface AcpConnection {
 	ClientCapabilities clientCapabilities();
 
 	/**
+	 * Whether the client can read text files for the agent: it advertised
+	 * {@code fs.readTextFile}, so {@link AcpClient#readTextFile} may be called.
+	 * @return whether {@code fs/read_text_file} is available
+	 */
+	default boolean canReadFiles() {
+		FileSystemCapabilities fs = clientCapabilities().fs();
+		return fs != null && Boolean.TRUE.equals(fs.readTextFile());
+	}
+
+	/**
+	 * Whether the client can write text files for the agent: it advertised
+	 * {@code fs.writeTextFile}, so {@link AcpClient#writeTextFile} may be called.
+	 * @return whether {@code fs/write_text_file} is available
+	 */
+	default boolean canWriteFiles() {
+		FileSystemCapabilities fs = clientCapabilities().fs();
+		return fs != null && Boolean.TRUE.equals(fs.writeTextFile());
+	}
+
+	/**
+	 * Whether the client can run commands in terminals for the agent: it advertised
+	 * {@code terminal}, so the {@code terminal/*} methods of {@link AcpClient} may be
+	 * called.
+	 * @return whether the {@code terminal/*} methods are available
+	 */
+	default boolean canRunTerminals() {
+		return Boolean.TRUE.equals(clientCapabilities().terminal());
+	}
+
+	/**
+	 * Whether the client advertised an extension namespace in
+	 * {@code clientCapabilities._meta}, so that its {@code _namespace/...} methods may be
+	 * called through {@link AcpClient}.
+	 * @param namespace the namespace, such as {@code zed.dev}
+	 * @return whether advertised
+	 */
+	default boolean supportsExtension(String namespace) {
+		return clientCapabilities().extension(namespace) != null;
+	}
+
+	/**
 	 * The peer authenticated by the transport (for example by Spring Security on a
 	 * WebSocket handshake).
 	 * @return the principal, or {@code null} when the transport authenticated nobody
 	 * (stdio)
 	 */
-	Principal principal();
+	@Nullable Principal principal();
 
 	/**
 	 * The protocol version the client asked for in {@code initialize}.
 	 * @return the version, or {@code null} before initialize
 	 */
-	Integer protocolVersion();
+	@Nullable Integer protocolVersion();
 
 	/**
 	 * The sessions opened on this connection ({@code session/new} or {@code session/load}

@@ -8,42 +8,45 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What an agent supports, as answered to {@code initialize}. Extensions are advertised in
  * {@code _meta}, one key per namespace.
  *
  * @param loadSession whether {@code session/load} is supported
- * @param promptCapabilities accepted prompt content, or {@code null}
- * @param mcpCapabilities supported MCP transports, or {@code null}
- * @param sessionCapabilities optional session methods, or {@code null}
- * @param auth authentication capabilities, or {@code null}
- * @param meta the {@code _meta} object, or {@code null}
+ * @param promptCapabilities accepted prompt content
+ * @param mcpCapabilities supported MCP transports
+ * @param sessionCapabilities optional session methods
+ * @param auth authentication capabilities
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record AgentCapabilities(Boolean loadSession, PromptCapabilities promptCapabilities,
-		McpCapabilities mcpCapabilities, SessionCapabilities sessionCapabilities, AgentAuthCapabilities auth,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+public record AgentCapabilities(@Nullable Boolean loadSession, @Nullable PromptCapabilities promptCapabilities,
+		@Nullable McpCapabilities mcpCapabilities, @Nullable SessionCapabilities sessionCapabilities,
+		@Nullable AgentAuthCapabilities auth, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public AgentCapabilities {
 		unknown = UnknownFields.of(unknown);
 	}
 
-	public AgentCapabilities(Boolean loadSession, PromptCapabilities promptCapabilities,
-			McpCapabilities mcpCapabilities, SessionCapabilities sessionCapabilities, AgentAuthCapabilities auth,
-			Map<String, Object> meta) {
+	public AgentCapabilities(@Nullable Boolean loadSession, @Nullable PromptCapabilities promptCapabilities,
+			@Nullable McpCapabilities mcpCapabilities, @Nullable SessionCapabilities sessionCapabilities,
+			@Nullable AgentAuthCapabilities auth, @Nullable Map<String, Object> meta) {
 		this(loadSession, promptCapabilities, mcpCapabilities, sessionCapabilities, auth, meta, null);
 	}
 
-	public AgentCapabilities(Boolean loadSession, PromptCapabilities promptCapabilities,
-			McpCapabilities mcpCapabilities, SessionCapabilities sessionCapabilities, Map<String, Object> meta,
-			Map<String, Object> unknown) {
+	public AgentCapabilities(@Nullable Boolean loadSession, @Nullable PromptCapabilities promptCapabilities,
+			@Nullable McpCapabilities mcpCapabilities, @Nullable SessionCapabilities sessionCapabilities,
+			@Nullable Map<String, Object> meta, Map<String, Object> unknown) {
 		this(loadSession, promptCapabilities, mcpCapabilities, sessionCapabilities, null, meta, unknown);
 	}
 
-	public AgentCapabilities(Boolean loadSession, PromptCapabilities promptCapabilities,
-			McpCapabilities mcpCapabilities, SessionCapabilities sessionCapabilities, Map<String, Object> meta) {
+	public AgentCapabilities(@Nullable Boolean loadSession, @Nullable PromptCapabilities promptCapabilities,
+			@Nullable McpCapabilities mcpCapabilities, @Nullable SessionCapabilities sessionCapabilities,
+			@Nullable Map<String, Object> meta) {
 		this(loadSession, promptCapabilities, mcpCapabilities, sessionCapabilities, null, meta, null);
 	}
 
@@ -69,39 +72,39 @@ public record AgentCapabilities(Boolean loadSession, PromptCapabilities promptCa
 	 */
 	public static final class Builder {
 
-		private Boolean loadSession;
+		private @Nullable Boolean loadSession;
 
-		private PromptCapabilities promptCapabilities;
+		private @Nullable PromptCapabilities promptCapabilities;
 
-		private McpCapabilities mcpCapabilities;
+		private @Nullable McpCapabilities mcpCapabilities;
 
-		private SessionCapabilities sessionCapabilities;
+		private @Nullable SessionCapabilities sessionCapabilities;
 
-		private AgentAuthCapabilities auth;
+		private @Nullable AgentAuthCapabilities auth;
 
 		private final Map<String, Object> meta = new LinkedHashMap<>();
 
-		public Builder loadSession(Boolean loadSession) {
+		public Builder loadSession(@Nullable Boolean loadSession) {
 			this.loadSession = loadSession;
 			return this;
 		}
 
-		public Builder promptCapabilities(PromptCapabilities promptCapabilities) {
+		public Builder promptCapabilities(@Nullable PromptCapabilities promptCapabilities) {
 			this.promptCapabilities = promptCapabilities;
 			return this;
 		}
 
-		public Builder mcpCapabilities(McpCapabilities mcpCapabilities) {
+		public Builder mcpCapabilities(@Nullable McpCapabilities mcpCapabilities) {
 			this.mcpCapabilities = mcpCapabilities;
 			return this;
 		}
 
-		public Builder sessionCapabilities(SessionCapabilities sessionCapabilities) {
+		public Builder sessionCapabilities(@Nullable SessionCapabilities sessionCapabilities) {
 			this.sessionCapabilities = sessionCapabilities;
 			return this;
 		}
 
-		public Builder auth(AgentAuthCapabilities auth) {
+		public Builder auth(@Nullable AgentAuthCapabilities auth) {
 			this.auth = auth;
 			return this;
 		}

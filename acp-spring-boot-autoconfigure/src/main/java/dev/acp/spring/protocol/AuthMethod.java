@@ -12,6 +12,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.node.ObjectNode;
@@ -32,20 +33,20 @@ public sealed interface AuthMethod permits AuthMethod.Terminal, AuthMethod.Agent
 	 * @param id unique identifier for this authentication method
 	 * @param name human-readable name of the authentication method
 	 * @param description optional human-readable description of this authentication
-	 * method, or {@code null}
+	 * method
 	 * @param args additional arguments to append to the configured agent invocation for
-	 * terminal auth, or {@code null}
+	 * terminal auth
 	 * @param env additional environment variables to set on the configured agent
-	 * invocation for terminal auth, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * invocation for terminal auth
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Terminal(String id, String name, String description, List<String> args, Map<String, String> env,
-			@JsonProperty("_meta") Map<String, Object> meta,
+	record Terminal(String id, String name, @Nullable String description, @Nullable List<String> args,
+			@Nullable Map<String, String> env, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements AuthMethod {
 
 		public Terminal {
@@ -54,12 +55,13 @@ public sealed interface AuthMethod permits AuthMethod.Terminal, AuthMethod.Agent
 			Objects.requireNonNull(name, "name");
 		}
 
-		public Terminal(String id, String name, String description, List<String> args, Map<String, String> env,
-				Map<String, Object> meta) {
+		public Terminal(String id, String name, @Nullable String description, @Nullable List<String> args,
+				@Nullable Map<String, String> env, @Nullable Map<String, Object> meta) {
 			this(id, name, description, args, env, meta, null);
 		}
 
-		public Terminal(String id, String name, String description, List<String> args, Map<String, String> env) {
+		public Terminal(String id, String name, @Nullable String description, @Nullable List<String> args,
+				@Nullable Map<String, String> env) {
 			this(id, name, description, args, env, null, null);
 		}
 
@@ -80,13 +82,14 @@ public sealed interface AuthMethod permits AuthMethod.Terminal, AuthMethod.Agent
 	 * @param id unique identifier for this authentication method
 	 * @param name human-readable name of the authentication method
 	 * @param description optional human-readable description of this authentication
-	 * method, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * method
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
-	record Agent(String id, String name, String description, @JsonProperty("_meta") Map<String, Object> meta,
+	record Agent(String id, String name, @Nullable String description,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements AuthMethod {
 
 		public Agent {
@@ -95,11 +98,11 @@ public sealed interface AuthMethod permits AuthMethod.Terminal, AuthMethod.Agent
 			Objects.requireNonNull(name, "name");
 		}
 
-		public Agent(String id, String name, String description, Map<String, Object> meta) {
+		public Agent(String id, String name, @Nullable String description, @Nullable Map<String, Object> meta) {
 			this(id, name, description, meta, null);
 		}
 
-		public Agent(String id, String name, String description) {
+		public Agent(String id, String name, @Nullable String description) {
 			this(id, name, description, null, null);
 		}
 

@@ -7,17 +7,18 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Request parameters for the authenticate method.
  *
  * @param methodId the ID of the authentication method to use
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record AuthenticateRequest(String methodId, @JsonProperty("_meta") Map<String, Object> meta,
+public record AuthenticateRequest(String methodId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public AuthenticateRequest {
@@ -25,7 +26,7 @@ public record AuthenticateRequest(String methodId, @JsonProperty("_meta") Map<St
 		Objects.requireNonNull(methodId, "methodId");
 	}
 
-	public AuthenticateRequest(String methodId, Map<String, Object> meta) {
+	public AuthenticateRequest(String methodId, @Nullable Map<String, Object> meta) {
 		this(methodId, meta, null);
 	}
 

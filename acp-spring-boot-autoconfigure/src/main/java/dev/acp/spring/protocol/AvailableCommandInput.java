@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JsonNode;
@@ -30,12 +31,12 @@ public sealed interface AvailableCommandInput
 	 * All text typed after the command name is the input.
 	 *
 	 * @param hint a hint to display when the input has not been provided yet
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
-	record UnstructuredCommandInput(String hint, @JsonProperty("_meta") Map<String, Object> meta,
+	record UnstructuredCommandInput(String hint, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements AvailableCommandInput {
 
 		public UnstructuredCommandInput {
@@ -43,7 +44,7 @@ public sealed interface AvailableCommandInput
 			Objects.requireNonNull(hint, "hint");
 		}
 
-		public UnstructuredCommandInput(String hint, Map<String, Object> meta) {
+		public UnstructuredCommandInput(String hint, @Nullable Map<String, Object> meta) {
 			this(hint, meta, null);
 		}
 

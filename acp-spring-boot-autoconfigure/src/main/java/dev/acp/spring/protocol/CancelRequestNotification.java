@@ -7,18 +7,19 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Notification to cancel an ongoing request.
  *
  * @param requestId the ID of the request to cancel
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record CancelRequestNotification(JsonNode requestId, @JsonProperty("_meta") Map<String, Object> meta,
+public record CancelRequestNotification(JsonNode requestId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public CancelRequestNotification {
@@ -26,7 +27,7 @@ public record CancelRequestNotification(JsonNode requestId, @JsonProperty("_meta
 		Objects.requireNonNull(requestId, "requestId");
 	}
 
-	public CancelRequestNotification(JsonNode requestId, Map<String, Object> meta) {
+	public CancelRequestNotification(JsonNode requestId, @Nullable Map<String, Object> meta) {
 		this(requestId, meta, null);
 	}
 

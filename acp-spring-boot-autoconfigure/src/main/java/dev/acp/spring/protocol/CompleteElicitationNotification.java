@@ -7,17 +7,19 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Notification sent by the agent when a URL-based elicitation is complete.
  *
  * @param elicitationId the ID of the elicitation that completed
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record CompleteElicitationNotification(String elicitationId, @JsonProperty("_meta") Map<String, Object> meta,
+public record CompleteElicitationNotification(String elicitationId,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public CompleteElicitationNotification {
@@ -25,7 +27,7 @@ public record CompleteElicitationNotification(String elicitationId, @JsonPropert
 		Objects.requireNonNull(elicitationId, "elicitationId");
 	}
 
-	public CompleteElicitationNotification(String elicitationId, Map<String, Object> meta) {
+	public CompleteElicitationNotification(String elicitationId, @Nullable Map<String, Object> meta) {
 		this(elicitationId, meta, null);
 	}
 

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.node.ObjectNode;
@@ -33,17 +34,57 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 
 	/**
 	 * Text content.
+	 * @param text the text
+	 * @return the block
+	 */
+	static Text text(String text) {
+		return new Text(text);
+	}
+
+	/**
+	 * Image content.
+	 * @param data the base64 data
+	 * @param mimeType the MIME type, such as {@code image/png}
+	 * @return the block
+	 */
+	static Image image(String data, String mimeType) {
+		return new Image(data, mimeType, null, null, null);
+	}
+
+	/**
+	 * Audio content.
+	 * @param data the base64 data
+	 * @param mimeType the MIME type, such as {@code audio/wav}
+	 * @return the block
+	 */
+	static Audio audio(String data, String mimeType) {
+		return new Audio(data, mimeType, null, null);
+	}
+
+	/**
+	 * A link to a resource the agent can read.
+	 * @param uri the URI, such as {@code file:///home/me/project/Main.java}
+	 * @param name the name
+	 * @return the block
+	 */
+	static ResourceLink resourceLink(String uri, String name) {
+		return new ResourceLink(uri, name, null, null, null, null, null, null);
+	}
+
+	/**
+	 * Text content.
 	 *
 	 * @param text the text
-	 * @param annotations hints on audience, priority and freshness, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param annotations hints on audience, priority and freshness
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Text(String text, Annotations annotations, @JsonProperty("_meta") Map<String, Object> meta,
+	record Text(String text, @Nullable Annotations annotations,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Text {
@@ -51,7 +92,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 			Objects.requireNonNull(text, "text");
 		}
 
-		public Text(String text, Annotations annotations, Map<String, Object> meta) {
+		public Text(String text, @Nullable Annotations annotations, @Nullable Map<String, Object> meta) {
 			this(text, annotations, meta, null);
 		}
 
@@ -72,17 +113,17 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 *
 	 * @param data base64 data
 	 * @param mimeType the MIME type
-	 * @param uri the source URI, or {@code null}
-	 * @param annotations hints on audience, priority and freshness, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param uri the source URI
+	 * @param annotations hints on audience, priority and freshness
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Image(String data, String mimeType, String uri, Annotations annotations,
-			@JsonProperty("_meta") Map<String, Object> meta,
+	record Image(String data, String mimeType, @Nullable String uri, @Nullable Annotations annotations,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Image {
@@ -91,7 +132,8 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 			Objects.requireNonNull(mimeType, "mimeType");
 		}
 
-		public Image(String data, String mimeType, String uri, Annotations annotations, Map<String, Object> meta) {
+		public Image(String data, String mimeType, @Nullable String uri, @Nullable Annotations annotations,
+				@Nullable Map<String, Object> meta) {
 			this(data, mimeType, uri, annotations, meta, null);
 		}
 
@@ -108,15 +150,16 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 *
 	 * @param data base64 data
 	 * @param mimeType the MIME type
-	 * @param annotations hints on audience, priority and freshness, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param annotations hints on audience, priority and freshness
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Audio(String data, String mimeType, Annotations annotations, @JsonProperty("_meta") Map<String, Object> meta,
+	record Audio(String data, String mimeType, @Nullable Annotations annotations,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Audio {
@@ -125,7 +168,8 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 			Objects.requireNonNull(mimeType, "mimeType");
 		}
 
-		public Audio(String data, String mimeType, Annotations annotations, Map<String, Object> meta) {
+		public Audio(String data, String mimeType, @Nullable Annotations annotations,
+				@Nullable Map<String, Object> meta) {
 			this(data, mimeType, annotations, meta, null);
 		}
 
@@ -142,20 +186,21 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 *
 	 * @param uri the URI
 	 * @param name the name
-	 * @param title the title, or {@code null}
-	 * @param description the description, or {@code null}
-	 * @param mimeType the MIME type, or {@code null}
-	 * @param size the size in bytes, or {@code null}
-	 * @param annotations hints on audience, priority and freshness, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param title the title
+	 * @param description the description
+	 * @param mimeType the MIME type
+	 * @param size the size in bytes
+	 * @param annotations hints on audience, priority and freshness
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record ResourceLink(String uri, String name, String title, String description, String mimeType, Long size,
-			Annotations annotations, @JsonProperty("_meta") Map<String, Object> meta,
+	record ResourceLink(String uri, String name, @Nullable String title, @Nullable String description,
+			@Nullable String mimeType, @Nullable Long size, @Nullable Annotations annotations,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public ResourceLink {
@@ -164,8 +209,9 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 			Objects.requireNonNull(name, "name");
 		}
 
-		public ResourceLink(String uri, String name, String title, String description, String mimeType, Long size,
-				Annotations annotations, Map<String, Object> meta) {
+		public ResourceLink(String uri, String name, @Nullable String title, @Nullable String description,
+				@Nullable String mimeType, @Nullable Long size, @Nullable Annotations annotations,
+				@Nullable Map<String, Object> meta) {
 			this(uri, name, title, description, mimeType, size, annotations, meta, null);
 		}
 
@@ -181,16 +227,16 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 * An embedded resource.
 	 *
 	 * @param resource the resource contents as received
-	 * @param annotations hints on audience, priority and freshness, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param annotations hints on audience, priority and freshness
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Resource(EmbeddedResourceResource resource, Annotations annotations,
-			@JsonProperty("_meta") Map<String, Object> meta,
+	record Resource(EmbeddedResourceResource resource, @Nullable Annotations annotations,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Resource {
@@ -198,7 +244,8 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 			Objects.requireNonNull(resource, "resource");
 		}
 
-		public Resource(EmbeddedResourceResource resource, Annotations annotations, Map<String, Object> meta) {
+		public Resource(EmbeddedResourceResource resource, @Nullable Annotations annotations,
+				@Nullable Map<String, Object> meta) {
 			this(resource, annotations, meta, null);
 		}
 

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
@@ -39,21 +40,19 @@ public sealed interface CreateElicitationRequest
 	 * @param message A human-readable message describing what input is needed
 	 * @param requestedSchema A JSON Schema describing the form fields to present to the
 	 * user
-	 * @param sessionId the session the request belongs to (session scope), or
-	 * {@code null}
-	 * @param toolCallId the tool call the request belongs to (session scope), or
-	 * {@code null}
-	 * @param requestId the JSON-RPC request the elicitation belongs to (request scope),
-	 * or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param sessionId the session the request belongs to (session scope)
+	 * @param toolCallId the tool call the request belongs to (session scope)
+	 * @param requestId the JSON-RPC request the elicitation belongs to (request scope)
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "mode", allowGetters = true)
 	@JsonPropertyOrder({ "mode" })
-	record Form(String message, ElicitationSchema requestedSchema, String sessionId, String toolCallId,
-			JsonNode requestId, @JsonProperty("_meta") Map<String, Object> meta,
+	record Form(String message, ElicitationSchema requestedSchema, @Nullable String sessionId,
+			@Nullable String toolCallId, @Nullable JsonNode requestId,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationRequest {
 
 		public Form {
@@ -65,13 +64,13 @@ public sealed interface CreateElicitationRequest
 			Objects.requireNonNull(requestedSchema, "requestedSchema");
 		}
 
-		public Form(String message, ElicitationSchema requestedSchema, String sessionId, String toolCallId,
-				JsonNode requestId, Map<String, Object> meta) {
+		public Form(String message, ElicitationSchema requestedSchema, @Nullable String sessionId,
+				@Nullable String toolCallId, @Nullable JsonNode requestId, @Nullable Map<String, Object> meta) {
 			this(message, requestedSchema, sessionId, toolCallId, requestId, meta, null);
 		}
 
-		public Form(String message, ElicitationSchema requestedSchema, String sessionId, String toolCallId,
-				JsonNode requestId) {
+		public Form(String message, ElicitationSchema requestedSchema, @Nullable String sessionId,
+				@Nullable String toolCallId, @Nullable JsonNode requestId) {
 			this(message, requestedSchema, sessionId, toolCallId, requestId, null, null);
 		}
 
@@ -93,21 +92,19 @@ public sealed interface CreateElicitationRequest
 	 * @param message A human-readable message describing what input is needed
 	 * @param elicitationId the unique identifier for this elicitation
 	 * @param url the URL to direct the user to
-	 * @param sessionId the session the request belongs to (session scope), or
-	 * {@code null}
-	 * @param toolCallId the tool call the request belongs to (session scope), or
-	 * {@code null}
-	 * @param requestId the JSON-RPC request the elicitation belongs to (request scope),
-	 * or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param sessionId the session the request belongs to (session scope)
+	 * @param toolCallId the tool call the request belongs to (session scope)
+	 * @param requestId the JSON-RPC request the elicitation belongs to (request scope)
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "mode", allowGetters = true)
 	@JsonPropertyOrder({ "mode" })
-	record Url(String message, String elicitationId, String url, String sessionId, String toolCallId,
-			JsonNode requestId, @JsonProperty("_meta") Map<String, Object> meta,
+	record Url(String message, String elicitationId, String url, @Nullable String sessionId,
+			@Nullable String toolCallId, @Nullable JsonNode requestId,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationRequest {
 
 		public Url {
@@ -120,13 +117,13 @@ public sealed interface CreateElicitationRequest
 			Objects.requireNonNull(url, "url");
 		}
 
-		public Url(String message, String elicitationId, String url, String sessionId, String toolCallId,
-				JsonNode requestId, Map<String, Object> meta) {
+		public Url(String message, String elicitationId, String url, @Nullable String sessionId,
+				@Nullable String toolCallId, @Nullable JsonNode requestId, @Nullable Map<String, Object> meta) {
 			this(message, elicitationId, url, sessionId, toolCallId, requestId, meta, null);
 		}
 
-		public Url(String message, String elicitationId, String url, String sessionId, String toolCallId,
-				JsonNode requestId) {
+		public Url(String message, String elicitationId, String url, @Nullable String sessionId,
+				@Nullable String toolCallId, @Nullable JsonNode requestId) {
 			this(message, elicitationId, url, sessionId, toolCallId, requestId, null, null);
 		}
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
@@ -35,26 +36,26 @@ public sealed interface CreateElicitationResponse permits CreateElicitationRespo
 	 * The user accepted and supplied content.
 	 *
 	 * @param content the user-provided content, if any, as an object matching the
-	 * requested schema, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * requested schema
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "action", allowGetters = true)
 	@JsonPropertyOrder({ "action" })
-	record Accept(Map<String, JsonNode> content, @JsonProperty("_meta") Map<String, Object> meta,
+	record Accept(@Nullable Map<String, JsonNode> content, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationResponse {
 
 		public Accept {
 			unknown = UnknownFields.of(unknown);
 		}
 
-		public Accept(Map<String, JsonNode> content, Map<String, Object> meta) {
+		public Accept(@Nullable Map<String, JsonNode> content, @Nullable Map<String, Object> meta) {
 			this(content, meta, null);
 		}
 
-		public Accept(Map<String, JsonNode> content) {
+		public Accept(@Nullable Map<String, JsonNode> content) {
 			this(content, null, null);
 		}
 
@@ -73,21 +74,21 @@ public sealed interface CreateElicitationResponse permits CreateElicitationRespo
 	/**
 	 * The user declined.
 	 *
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "action", allowGetters = true)
 	@JsonPropertyOrder({ "action" })
-	record Decline(@JsonProperty("_meta") Map<String, Object> meta,
+	record Decline(@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationResponse {
 
 		public Decline {
 			unknown = UnknownFields.of(unknown);
 		}
 
-		public Decline(Map<String, Object> meta) {
+		public Decline(@Nullable Map<String, Object> meta) {
 			this(meta, null);
 		}
 
@@ -106,21 +107,21 @@ public sealed interface CreateElicitationResponse permits CreateElicitationRespo
 	/**
 	 * The user dismissed the request.
 	 *
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "action", allowGetters = true)
 	@JsonPropertyOrder({ "action" })
-	record Cancel(@JsonProperty("_meta") Map<String, Object> meta,
+	record Cancel(@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationResponse {
 
 		public Cancel {
 			unknown = UnknownFields.of(unknown);
 		}
 
-		public Cancel(Map<String, Object> meta) {
+		public Cancel(@Nullable Map<String, Object> meta) {
 			this(meta, null);
 		}
 

@@ -7,17 +7,18 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Response containing the ID of the created terminal.
  *
  * @param terminalId the unique identifier for the created terminal
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record CreateTerminalResponse(String terminalId, @JsonProperty("_meta") Map<String, Object> meta,
+public record CreateTerminalResponse(String terminalId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public CreateTerminalResponse {
@@ -25,7 +26,7 @@ public record CreateTerminalResponse(String terminalId, @JsonProperty("_meta") M
 		Objects.requireNonNull(terminalId, "terminalId");
 	}
 
-	public CreateTerminalResponse(String terminalId, Map<String, Object> meta) {
+	public CreateTerminalResponse(String terminalId, @Nullable Map<String, Object> meta) {
 		this(terminalId, meta, null);
 	}
 

@@ -7,17 +7,18 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Request parameters for deleting an existing session from {@code session/list}.
  *
  * @param sessionId the ID of the session to delete
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record DeleteSessionRequest(String sessionId, @JsonProperty("_meta") Map<String, Object> meta,
+public record DeleteSessionRequest(String sessionId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public DeleteSessionRequest {
@@ -25,7 +26,7 @@ public record DeleteSessionRequest(String sessionId, @JsonProperty("_meta") Map<
 		Objects.requireNonNull(sessionId, "sessionId");
 	}
 
-	public DeleteSessionRequest(String sessionId, Map<String, Object> meta) {
+	public DeleteSessionRequest(String sessionId, @Nullable Map<String, Object> meta) {
 		this(sessionId, meta, null);
 	}
 

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.node.ObjectNode;
@@ -38,42 +39,44 @@ public sealed interface ElicitationPropertySchema
 	/**
 	 * Schema for string properties in an elicitation form.
 	 *
-	 * @param title optional title for the property, or {@code null}
-	 * @param description human-readable description, or {@code null}
-	 * @param minLength minimum string length, or {@code null}
-	 * @param maxLength maximum string length, or {@code null}
-	 * @param pattern pattern the string must match, or {@code null}
-	 * @param format string format, or {@code null}
-	 * @param defaultValue default value, or {@code null}
-	 * @param enumValues enum values for untitled single-select enums, or {@code null}
-	 * @param oneOf titled enum options for titled single-select enums, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param title optional title for the property
+	 * @param description human-readable description
+	 * @param minLength minimum string length
+	 * @param maxLength maximum string length
+	 * @param pattern pattern the string must match
+	 * @param format string format
+	 * @param defaultValue default value
+	 * @param enumValues enum values for untitled single-select enums
+	 * @param oneOf titled enum options for titled single-select enums
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record StringPropertySchema(String title, String description, Integer minLength, Integer maxLength, String pattern,
-			StringFormat format, @JsonProperty("default") String defaultValue,
-			@JsonProperty("enum") List<String> enumValues, List<EnumOption> oneOf,
-			@JsonProperty("_meta") Map<String, Object> meta,
+	record StringPropertySchema(@Nullable String title, @Nullable String description, @Nullable Integer minLength,
+			@Nullable Integer maxLength, @Nullable String pattern, @Nullable StringFormat format,
+			@JsonProperty("default") @Nullable String defaultValue,
+			@JsonProperty("enum") @Nullable List<String> enumValues, @Nullable List<EnumOption> oneOf,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ElicitationPropertySchema {
 
 		public StringPropertySchema {
 			unknown = UnknownFields.of(unknown);
 		}
 
-		public StringPropertySchema(String title, String description, Integer minLength, Integer maxLength,
-				String pattern, StringFormat format, String defaultValue, List<String> enumValues,
-				List<EnumOption> oneOf, Map<String, Object> meta) {
+		public StringPropertySchema(@Nullable String title, @Nullable String description, @Nullable Integer minLength,
+				@Nullable Integer maxLength, @Nullable String pattern, @Nullable StringFormat format,
+				@Nullable String defaultValue, @Nullable List<String> enumValues, @Nullable List<EnumOption> oneOf,
+				@Nullable Map<String, Object> meta) {
 			this(title, description, minLength, maxLength, pattern, format, defaultValue, enumValues, oneOf, meta,
 					null);
 		}
 
-		public StringPropertySchema(String title, String description, Integer minLength, Integer maxLength,
-				String pattern, StringFormat format, String defaultValue, List<String> enumValues,
-				List<EnumOption> oneOf) {
+		public StringPropertySchema(@Nullable String title, @Nullable String description, @Nullable Integer minLength,
+				@Nullable Integer maxLength, @Nullable String pattern, @Nullable StringFormat format,
+				@Nullable String defaultValue, @Nullable List<String> enumValues, @Nullable List<EnumOption> oneOf) {
 			this(title, description, minLength, maxLength, pattern, format, defaultValue, enumValues, oneOf, null,
 					null);
 		}
@@ -93,33 +96,34 @@ public sealed interface ElicitationPropertySchema
 	/**
 	 * Schema for number (floating-point) properties in an elicitation form.
 	 *
-	 * @param title optional title for the property, or {@code null}
-	 * @param description human-readable description, or {@code null}
-	 * @param minimum minimum value (inclusive), or {@code null}
-	 * @param maximum maximum value (inclusive), or {@code null}
-	 * @param defaultValue default value, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param title optional title for the property
+	 * @param description human-readable description
+	 * @param minimum minimum value (inclusive)
+	 * @param maximum maximum value (inclusive)
+	 * @param defaultValue default value
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record NumberPropertySchema(String title, String description, BigDecimal minimum, BigDecimal maximum,
-			@JsonProperty("default") BigDecimal defaultValue, @JsonProperty("_meta") Map<String, Object> meta,
+	record NumberPropertySchema(@Nullable String title, @Nullable String description, @Nullable BigDecimal minimum,
+			@Nullable BigDecimal maximum, @JsonProperty("default") @Nullable BigDecimal defaultValue,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ElicitationPropertySchema {
 
 		public NumberPropertySchema {
 			unknown = UnknownFields.of(unknown);
 		}
 
-		public NumberPropertySchema(String title, String description, BigDecimal minimum, BigDecimal maximum,
-				BigDecimal defaultValue, Map<String, Object> meta) {
+		public NumberPropertySchema(@Nullable String title, @Nullable String description, @Nullable BigDecimal minimum,
+				@Nullable BigDecimal maximum, @Nullable BigDecimal defaultValue, @Nullable Map<String, Object> meta) {
 			this(title, description, minimum, maximum, defaultValue, meta, null);
 		}
 
-		public NumberPropertySchema(String title, String description, BigDecimal minimum, BigDecimal maximum,
-				BigDecimal defaultValue) {
+		public NumberPropertySchema(@Nullable String title, @Nullable String description, @Nullable BigDecimal minimum,
+				@Nullable BigDecimal maximum, @Nullable BigDecimal defaultValue) {
 			this(title, description, minimum, maximum, defaultValue, null, null);
 		}
 
@@ -138,32 +142,34 @@ public sealed interface ElicitationPropertySchema
 	/**
 	 * Schema for integer properties in an elicitation form.
 	 *
-	 * @param title optional title for the property, or {@code null}
-	 * @param description human-readable description, or {@code null}
-	 * @param minimum minimum value (inclusive), or {@code null}
-	 * @param maximum maximum value (inclusive), or {@code null}
-	 * @param defaultValue default value, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param title optional title for the property
+	 * @param description human-readable description
+	 * @param minimum minimum value (inclusive)
+	 * @param maximum maximum value (inclusive)
+	 * @param defaultValue default value
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record IntegerPropertySchema(String title, String description, Long minimum, Long maximum,
-			@JsonProperty("default") Long defaultValue, @JsonProperty("_meta") Map<String, Object> meta,
+	record IntegerPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minimum,
+			@Nullable Long maximum, @JsonProperty("default") @Nullable Long defaultValue,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ElicitationPropertySchema {
 
 		public IntegerPropertySchema {
 			unknown = UnknownFields.of(unknown);
 		}
 
-		public IntegerPropertySchema(String title, String description, Long minimum, Long maximum, Long defaultValue,
-				Map<String, Object> meta) {
+		public IntegerPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minimum,
+				@Nullable Long maximum, @Nullable Long defaultValue, @Nullable Map<String, Object> meta) {
 			this(title, description, minimum, maximum, defaultValue, meta, null);
 		}
 
-		public IntegerPropertySchema(String title, String description, Long minimum, Long maximum, Long defaultValue) {
+		public IntegerPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minimum,
+				@Nullable Long maximum, @Nullable Long defaultValue) {
 			this(title, description, minimum, maximum, defaultValue, null, null);
 		}
 
@@ -182,29 +188,32 @@ public sealed interface ElicitationPropertySchema
 	/**
 	 * Schema for boolean properties in an elicitation form.
 	 *
-	 * @param title optional title for the property, or {@code null}
-	 * @param description human-readable description, or {@code null}
-	 * @param defaultValue default value, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param title optional title for the property
+	 * @param description human-readable description
+	 * @param defaultValue default value
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record BooleanPropertySchema(String title, String description, @JsonProperty("default") Boolean defaultValue,
-			@JsonProperty("_meta") Map<String, Object> meta,
+	record BooleanPropertySchema(@Nullable String title, @Nullable String description,
+			@JsonProperty("default") @Nullable Boolean defaultValue,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ElicitationPropertySchema {
 
 		public BooleanPropertySchema {
 			unknown = UnknownFields.of(unknown);
 		}
 
-		public BooleanPropertySchema(String title, String description, Boolean defaultValue, Map<String, Object> meta) {
+		public BooleanPropertySchema(@Nullable String title, @Nullable String description,
+				@Nullable Boolean defaultValue, @Nullable Map<String, Object> meta) {
 			this(title, description, defaultValue, meta, null);
 		}
 
-		public BooleanPropertySchema(String title, String description, Boolean defaultValue) {
+		public BooleanPropertySchema(@Nullable String title, @Nullable String description,
+				@Nullable Boolean defaultValue) {
 			this(title, description, defaultValue, null, null);
 		}
 
@@ -223,22 +232,23 @@ public sealed interface ElicitationPropertySchema
 	/**
 	 * Schema for multi-select (array) properties in an elicitation form.
 	 *
-	 * @param title optional title for the property, or {@code null}
-	 * @param description human-readable description, or {@code null}
-	 * @param minItems minimum number of items to select, or {@code null}
-	 * @param maxItems maximum number of items to select, or {@code null}
+	 * @param title optional title for the property
+	 * @param description human-readable description
+	 * @param minItems minimum number of items to select
+	 * @param maxItems maximum number of items to select
 	 * @param items the items definition describing allowed values
-	 * @param defaultValue default selected values, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param defaultValue default selected values
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record MultiSelectPropertySchema(String title, String description, Long minItems, Long maxItems,
-			MultiSelectItems items, @JsonProperty("default") List<String> defaultValue,
-			@JsonProperty("_meta") Map<String, Object> meta,
+	record MultiSelectPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minItems,
+			@Nullable Long maxItems, MultiSelectItems items,
+			@JsonProperty("default") @Nullable List<String> defaultValue,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ElicitationPropertySchema {
 
 		public MultiSelectPropertySchema {
@@ -246,13 +256,14 @@ public sealed interface ElicitationPropertySchema
 			Objects.requireNonNull(items, "items");
 		}
 
-		public MultiSelectPropertySchema(String title, String description, Long minItems, Long maxItems,
-				MultiSelectItems items, List<String> defaultValue, Map<String, Object> meta) {
+		public MultiSelectPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minItems,
+				@Nullable Long maxItems, MultiSelectItems items, @Nullable List<String> defaultValue,
+				@Nullable Map<String, Object> meta) {
 			this(title, description, minItems, maxItems, items, defaultValue, meta, null);
 		}
 
-		public MultiSelectPropertySchema(String title, String description, Long minItems, Long maxItems,
-				MultiSelectItems items, List<String> defaultValue) {
+		public MultiSelectPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minItems,
+				@Nullable Long maxItems, MultiSelectItems items, @Nullable List<String> defaultValue) {
 			this(title, description, minItems, maxItems, items, defaultValue, null, null);
 		}
 

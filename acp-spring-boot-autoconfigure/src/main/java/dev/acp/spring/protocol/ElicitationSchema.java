@@ -7,36 +7,39 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Type-safe elicitation schema for requesting structured user input.
  *
- * @param type type discriminator, or {@code null}
- * @param title optional title for the schema, or {@code null}
- * @param properties property definitions (must be primitive types), or {@code null}
- * @param required list of required property names, or {@code null}
- * @param description optional description of what this schema represents, or {@code null}
- * @param meta the {@code _meta} object, or {@code null}
+ * @param type type discriminator
+ * @param title optional title for the schema
+ * @param properties property definitions (must be primitive types)
+ * @param required list of required property names
+ * @param description optional description of what this schema represents
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ElicitationSchema(ElicitationSchemaType type, String title,
-		Map<String, ElicitationPropertySchema> properties, List<String> required, String description,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+public record ElicitationSchema(@Nullable ElicitationSchemaType type, @Nullable String title,
+		@Nullable Map<String, ElicitationPropertySchema> properties, @Nullable List<String> required,
+		@Nullable String description, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ElicitationSchema {
 		unknown = UnknownFields.of(unknown);
 	}
 
-	public ElicitationSchema(ElicitationSchemaType type, String title,
-			Map<String, ElicitationPropertySchema> properties, List<String> required, String description,
-			Map<String, Object> meta) {
+	public ElicitationSchema(@Nullable ElicitationSchemaType type, @Nullable String title,
+			@Nullable Map<String, ElicitationPropertySchema> properties, @Nullable List<String> required,
+			@Nullable String description, @Nullable Map<String, Object> meta) {
 		this(type, title, properties, required, description, meta, null);
 	}
 
-	public ElicitationSchema(ElicitationSchemaType type, String title,
-			Map<String, ElicitationPropertySchema> properties, List<String> required, String description) {
+	public ElicitationSchema(@Nullable ElicitationSchemaType type, @Nullable String title,
+			@Nullable Map<String, ElicitationPropertySchema> properties, @Nullable List<String> required,
+			@Nullable String description) {
 		this(type, title, properties, required, description, null, null);
 	}
 

@@ -6,17 +6,18 @@ import java.util.Objects;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Session-scoped elicitation, optionally tied to a specific tool call.
  *
  * @param sessionId the session this elicitation is tied to
- * @param toolCallId optional tool call within the session, or {@code null}
+ * @param toolCallId optional tool call within the session
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ElicitationSessionScope(String sessionId, String toolCallId,
+public record ElicitationSessionScope(String sessionId, @Nullable String toolCallId,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ElicitationSessionScope {
@@ -24,7 +25,7 @@ public record ElicitationSessionScope(String sessionId, String toolCallId,
 		Objects.requireNonNull(sessionId, "sessionId");
 	}
 
-	public ElicitationSessionScope(String sessionId, String toolCallId) {
+	public ElicitationSessionScope(String sessionId, @Nullable String toolCallId) {
 		this(sessionId, toolCallId, null);
 	}
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JsonNode;
@@ -34,16 +35,16 @@ public sealed interface EmbeddedResourceResource
 	/**
 	 * Text-based resource contents.
 	 *
-	 * @param mimeType MIME type describing the encoded media payload, or {@code null}
+	 * @param mimeType MIME type describing the encoded media payload
 	 * @param text text payload carried by this content block
 	 * @param uri URI associated with this resource or media payload
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
-	record TextResourceContents(String mimeType, String text, String uri,
-			@JsonProperty("_meta") Map<String, Object> meta,
+	record TextResourceContents(@Nullable String mimeType, String text, String uri,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements EmbeddedResourceResource {
 
 		public TextResourceContents {
@@ -52,11 +53,12 @@ public sealed interface EmbeddedResourceResource
 			Objects.requireNonNull(uri, "uri");
 		}
 
-		public TextResourceContents(String mimeType, String text, String uri, Map<String, Object> meta) {
+		public TextResourceContents(@Nullable String mimeType, String text, String uri,
+				@Nullable Map<String, Object> meta) {
 			this(mimeType, text, uri, meta, null);
 		}
 
-		public TextResourceContents(String mimeType, String text, String uri) {
+		public TextResourceContents(@Nullable String mimeType, String text, String uri) {
 			this(mimeType, text, uri, null, null);
 		}
 
@@ -70,15 +72,15 @@ public sealed interface EmbeddedResourceResource
 	 * Binary resource contents.
 	 *
 	 * @param blob base64-encoded bytes for a binary resource payload
-	 * @param mimeType MIME type describing the encoded media payload, or {@code null}
+	 * @param mimeType MIME type describing the encoded media payload
 	 * @param uri URI associated with this resource or media payload
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
-	record BlobResourceContents(String blob, String mimeType, String uri,
-			@JsonProperty("_meta") Map<String, Object> meta,
+	record BlobResourceContents(String blob, @Nullable String mimeType, String uri,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements EmbeddedResourceResource {
 
 		public BlobResourceContents {
@@ -87,11 +89,12 @@ public sealed interface EmbeddedResourceResource
 			Objects.requireNonNull(uri, "uri");
 		}
 
-		public BlobResourceContents(String blob, String mimeType, String uri, Map<String, Object> meta) {
+		public BlobResourceContents(String blob, @Nullable String mimeType, String uri,
+				@Nullable Map<String, Object> meta) {
 			this(blob, mimeType, uri, meta, null);
 		}
 
-		public BlobResourceContents(String blob, String mimeType, String uri) {
+		public BlobResourceContents(String blob, @Nullable String mimeType, String uri) {
 			this(blob, mimeType, uri, null, null);
 		}
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A titled enum option with a const value, human-readable title, and optional
@@ -14,14 +15,15 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *
  * @param value the constant value for this option
  * @param title human-readable title for this option
- * @param description human-readable description, or {@code null}
- * @param meta the {@code _meta} object, or {@code null}
+ * @param description human-readable description
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record EnumOption(@JsonProperty("const") String value, String title, String description,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+public record EnumOption(@JsonProperty("const") String value, String title, @Nullable String description,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public EnumOption {
 		unknown = UnknownFields.of(unknown);
@@ -29,11 +31,11 @@ public record EnumOption(@JsonProperty("const") String value, String title, Stri
 		Objects.requireNonNull(title, "title");
 	}
 
-	public EnumOption(String value, String title, String description, Map<String, Object> meta) {
+	public EnumOption(String value, String title, @Nullable String description, @Nullable Map<String, Object> meta) {
 		this(value, title, description, meta, null);
 	}
 
-	public EnumOption(String value, String title, String description) {
+	public EnumOption(String value, String title, @Nullable String description) {
 		this(value, title, description, null, null);
 	}
 

@@ -7,18 +7,19 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An environment variable to set when launching an MCP server.
  *
  * @param name the name of the environment variable
  * @param value the value to set for the environment variable
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record EnvVariable(String name, String value, @JsonProperty("_meta") Map<String, Object> meta,
+public record EnvVariable(String name, String value, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public EnvVariable {
@@ -27,7 +28,7 @@ public record EnvVariable(String name, String value, @JsonProperty("_meta") Map<
 		Objects.requireNonNull(value, "value");
 	}
 
-	public EnvVariable(String name, String value, Map<String, Object> meta) {
+	public EnvVariable(String name, String value, @Nullable Map<String, Object> meta) {
 		this(name, value, meta, null);
 	}
 

@@ -7,18 +7,19 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An HTTP header to set when making requests to the MCP server.
  *
  * @param name the name of the HTTP header
  * @param value the value to set for the HTTP header
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record HttpHeader(String name, String value, @JsonProperty("_meta") Map<String, Object> meta,
+public record HttpHeader(String name, String value, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public HttpHeader {
@@ -27,7 +28,7 @@ public record HttpHeader(String name, String value, @JsonProperty("_meta") Map<S
 		Objects.requireNonNull(value, "value");
 	}
 
-	public HttpHeader(String name, String value, Map<String, Object> meta) {
+	public HttpHeader(String name, String value, @Nullable Map<String, Object> meta) {
 		this(name, value, meta, null);
 	}
 

@@ -7,18 +7,20 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Name and version of a client or agent implementation.
  *
  * @param name the programmatic name
- * @param title a human-readable title, or {@code null}
+ * @param title a human-readable title
  * @param version the version
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Implementation(String name, String title, String version, @JsonProperty("_meta") Map<String, Object> meta,
+public record Implementation(String name, @Nullable String title, String version,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public Implementation {
@@ -27,7 +29,7 @@ public record Implementation(String name, String title, String version, @JsonPro
 		Objects.requireNonNull(version, "version");
 	}
 
-	public Implementation(String name, String title, String version, Map<String, Object> meta) {
+	public Implementation(String name, @Nullable String title, String version, @Nullable Map<String, Object> meta) {
 		this(name, title, version, meta, null);
 	}
 

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Result of {@code initialize}.
@@ -16,12 +17,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param agentCapabilities what the agent supports
  * @param authMethods the authentication methods, as objects
  * @param agentInfo the agent implementation
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record InitializeResponse(Integer protocolVersion, AgentCapabilities agentCapabilities,
-		List<AuthMethod> authMethods, Implementation agentInfo, @JsonProperty("_meta") Map<String, Object> meta,
+public record InitializeResponse(Integer protocolVersion, @Nullable AgentCapabilities agentCapabilities,
+		@Nullable List<AuthMethod> authMethods, @Nullable Implementation agentInfo,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public InitializeResponse {
@@ -29,8 +31,9 @@ public record InitializeResponse(Integer protocolVersion, AgentCapabilities agen
 		Objects.requireNonNull(protocolVersion, "protocolVersion");
 	}
 
-	public InitializeResponse(int protocolVersion, AgentCapabilities agentCapabilities, List<AuthMethod> authMethods,
-			Implementation agentInfo, Map<String, Object> meta) {
+	public InitializeResponse(int protocolVersion, @Nullable AgentCapabilities agentCapabilities,
+			@Nullable List<AuthMethod> authMethods, @Nullable Implementation agentInfo,
+			@Nullable Map<String, Object> meta) {
 		this(protocolVersion, agentCapabilities, authMethods, agentInfo, meta, null);
 	}
 

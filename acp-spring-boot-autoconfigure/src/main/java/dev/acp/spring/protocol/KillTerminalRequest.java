@@ -7,18 +7,20 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Request to kill a terminal without releasing it.
  *
  * @param sessionId the session ID for this request
  * @param terminalId the ID of the terminal to kill
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record KillTerminalRequest(String sessionId, String terminalId, @JsonProperty("_meta") Map<String, Object> meta,
+public record KillTerminalRequest(String sessionId, String terminalId,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public KillTerminalRequest {
@@ -27,7 +29,7 @@ public record KillTerminalRequest(String sessionId, String terminalId, @JsonProp
 		Objects.requireNonNull(terminalId, "terminalId");
 	}
 
-	public KillTerminalRequest(String sessionId, String terminalId, Map<String, Object> meta) {
+	public KillTerminalRequest(String sessionId, String terminalId, @Nullable Map<String, Object> meta) {
 		this(sessionId, terminalId, meta, null);
 	}
 

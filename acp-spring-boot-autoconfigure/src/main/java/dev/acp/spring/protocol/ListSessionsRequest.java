@@ -6,30 +6,32 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Request parameters for listing existing sessions.
  *
- * @param cwd filter sessions by working directory, or {@code null}
+ * @param cwd filter sessions by working directory
  * @param cursor opaque cursor token from a previous response's nextCursor field for
- * cursor-based pagination, or {@code null}
- * @param meta the {@code _meta} object, or {@code null}
+ * cursor-based pagination
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ListSessionsRequest(String cwd, String cursor, @JsonProperty("_meta") Map<String, Object> meta,
+public record ListSessionsRequest(@Nullable String cwd, @Nullable String cursor,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ListSessionsRequest {
 		unknown = UnknownFields.of(unknown);
 	}
 
-	public ListSessionsRequest(String cwd, String cursor, Map<String, Object> meta) {
+	public ListSessionsRequest(@Nullable String cwd, @Nullable String cursor, @Nullable Map<String, Object> meta) {
 		this(cwd, cursor, meta, null);
 	}
 
-	public ListSessionsRequest(String cwd, String cursor) {
+	public ListSessionsRequest(@Nullable String cwd, @Nullable String cursor) {
 		this(cwd, cursor, null, null);
 	}
 

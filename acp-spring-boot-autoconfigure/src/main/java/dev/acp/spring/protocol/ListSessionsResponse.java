@@ -8,30 +8,33 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Response from listing sessions.
  *
  * @param sessions array of session information objects
- * @param nextCursor opaque cursor token, or {@code null}
- * @param meta the {@code _meta} object, or {@code null}
+ * @param nextCursor opaque cursor token
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ListSessionsResponse(List<SessionInfo> sessions, String nextCursor,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+public record ListSessionsResponse(List<SessionInfo> sessions, @Nullable String nextCursor,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ListSessionsResponse {
 		unknown = UnknownFields.of(unknown);
 		Objects.requireNonNull(sessions, "sessions");
 	}
 
-	public ListSessionsResponse(List<SessionInfo> sessions, String nextCursor, Map<String, Object> meta) {
+	public ListSessionsResponse(List<SessionInfo> sessions, @Nullable String nextCursor,
+			@Nullable Map<String, Object> meta) {
 		this(sessions, nextCursor, meta, null);
 	}
 
-	public ListSessionsResponse(List<SessionInfo> sessions, String nextCursor) {
+	public ListSessionsResponse(List<SessionInfo> sessions, @Nullable String nextCursor) {
 		this(sessions, nextCursor, null, null);
 	}
 

@@ -8,22 +8,22 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Request parameters for loading an existing session.
  *
  * @param mcpServers list of MCP servers to connect to for this session
  * @param cwd the working directory for this session
- * @param additionalDirectories additional workspace roots to activate for this session,
- * or {@code null}
+ * @param additionalDirectories additional workspace roots to activate for this session
  * @param sessionId the ID of the session to load
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record LoadSessionRequest(List<McpServer> mcpServers, String cwd, List<String> additionalDirectories,
-		String sessionId, @JsonProperty("_meta") Map<String, Object> meta,
+public record LoadSessionRequest(List<McpServer> mcpServers, String cwd, @Nullable List<String> additionalDirectories,
+		String sessionId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public LoadSessionRequest {
@@ -33,12 +33,12 @@ public record LoadSessionRequest(List<McpServer> mcpServers, String cwd, List<St
 		Objects.requireNonNull(sessionId, "sessionId");
 	}
 
-	public LoadSessionRequest(List<McpServer> mcpServers, String cwd, List<String> additionalDirectories,
-			String sessionId, Map<String, Object> meta) {
+	public LoadSessionRequest(List<McpServer> mcpServers, String cwd, @Nullable List<String> additionalDirectories,
+			String sessionId, @Nullable Map<String, Object> meta) {
 		this(mcpServers, cwd, additionalDirectories, sessionId, meta, null);
 	}
 
-	public LoadSessionRequest(List<McpServer> mcpServers, String cwd, List<String> additionalDirectories,
+	public LoadSessionRequest(List<McpServer> mcpServers, String cwd, @Nullable List<String> additionalDirectories,
 			String sessionId) {
 		this(mcpServers, cwd, additionalDirectories, sessionId, null, null);
 	}

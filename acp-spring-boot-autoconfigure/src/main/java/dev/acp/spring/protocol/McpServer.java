@@ -12,6 +12,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.node.ObjectNode;
@@ -32,14 +33,15 @@ public sealed interface McpServer permits McpServer.Http, McpServer.Sse, McpServ
 	 * @param name human-readable name identifying this MCP server
 	 * @param url URL to the MCP server
 	 * @param headers HTTP headers to set when making requests to the MCP server
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Http(String name, String url, List<HttpHeader> headers, @JsonProperty("_meta") Map<String, Object> meta,
+	record Http(String name, String url, List<HttpHeader> headers,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements McpServer {
 
 		public Http {
@@ -49,7 +51,7 @@ public sealed interface McpServer permits McpServer.Http, McpServer.Sse, McpServ
 			Objects.requireNonNull(headers, "headers");
 		}
 
-		public Http(String name, String url, List<HttpHeader> headers, Map<String, Object> meta) {
+		public Http(String name, String url, List<HttpHeader> headers, @Nullable Map<String, Object> meta) {
 			this(name, url, headers, meta, null);
 		}
 
@@ -70,14 +72,15 @@ public sealed interface McpServer permits McpServer.Http, McpServer.Sse, McpServ
 	 * @param name human-readable name identifying this MCP server
 	 * @param url URL to the MCP server
 	 * @param headers HTTP headers to set when making requests to the MCP server
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Sse(String name, String url, List<HttpHeader> headers, @JsonProperty("_meta") Map<String, Object> meta,
+	record Sse(String name, String url, List<HttpHeader> headers,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements McpServer {
 
 		public Sse {
@@ -87,7 +90,7 @@ public sealed interface McpServer permits McpServer.Http, McpServer.Sse, McpServ
 			Objects.requireNonNull(headers, "headers");
 		}
 
-		public Sse(String name, String url, List<HttpHeader> headers, Map<String, Object> meta) {
+		public Sse(String name, String url, List<HttpHeader> headers, @Nullable Map<String, Object> meta) {
 			this(name, url, headers, meta, null);
 		}
 
@@ -109,13 +112,13 @@ public sealed interface McpServer permits McpServer.Http, McpServer.Sse, McpServ
 	 * @param command absolute path to the MCP server executable
 	 * @param args command-line arguments to pass to the MCP server
 	 * @param env environment variables to set when launching the MCP server
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	record Stdio(String name, String command, List<String> args, List<EnvVariable> env,
-			@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements McpServer {
 
 		public Stdio {
@@ -126,7 +129,8 @@ public sealed interface McpServer permits McpServer.Http, McpServer.Sse, McpServ
 			Objects.requireNonNull(env, "env");
 		}
 
-		public Stdio(String name, String command, List<String> args, List<EnvVariable> env, Map<String, Object> meta) {
+		public Stdio(String name, String command, List<String> args, List<EnvVariable> env,
+				@Nullable Map<String, Object> meta) {
 			this(name, command, args, env, meta, null);
 		}
 

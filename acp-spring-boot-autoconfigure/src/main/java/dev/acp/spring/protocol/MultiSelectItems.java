@@ -12,6 +12,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.node.ObjectNode;
@@ -30,7 +31,7 @@ public sealed interface MultiSelectItems permits MultiSelectItems.StringMultiSel
 	 * String item schema for multi-select enum properties.
 	 *
 	 * @param enumValues allowed enum values
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
@@ -38,7 +39,7 @@ public sealed interface MultiSelectItems permits MultiSelectItems.StringMultiSel
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	record StringMultiSelectItems(@JsonProperty("enum") List<String> enumValues,
-			@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements MultiSelectItems {
 
 		public StringMultiSelectItems {
@@ -46,7 +47,7 @@ public sealed interface MultiSelectItems permits MultiSelectItems.StringMultiSel
 			Objects.requireNonNull(enumValues, "enum");
 		}
 
-		public StringMultiSelectItems(List<String> enumValues, Map<String, Object> meta) {
+		public StringMultiSelectItems(List<String> enumValues, @Nullable Map<String, Object> meta) {
 			this(enumValues, meta, null);
 		}
 
@@ -65,12 +66,12 @@ public sealed interface MultiSelectItems permits MultiSelectItems.StringMultiSel
 	 * Items definition for titled multi-select enum properties.
 	 *
 	 * @param anyOf titled enum options
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
-	record TitledMultiSelectItems(List<EnumOption> anyOf, @JsonProperty("_meta") Map<String, Object> meta,
+	record TitledMultiSelectItems(List<EnumOption> anyOf, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements MultiSelectItems {
 
 		public TitledMultiSelectItems {
@@ -78,7 +79,7 @@ public sealed interface MultiSelectItems permits MultiSelectItems.StringMultiSel
 			Objects.requireNonNull(anyOf, "anyOf");
 		}
 
-		public TitledMultiSelectItems(List<EnumOption> anyOf, Map<String, Object> meta) {
+		public TitledMultiSelectItems(List<EnumOption> anyOf, @Nullable Map<String, Object> meta) {
 			this(anyOf, meta, null);
 		}
 

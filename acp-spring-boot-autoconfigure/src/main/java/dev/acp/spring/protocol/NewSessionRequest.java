@@ -8,19 +8,21 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Params of {@code session/new}.
  *
  * @param cwd the absolute working directory of the session
- * @param additionalDirectories more absolute workspace roots, or {@code null}
+ * @param additionalDirectories more absolute workspace roots
  * @param mcpServers the MCP servers to connect to, as received
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record NewSessionRequest(String cwd, List<String> additionalDirectories, List<McpServer> mcpServers,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+public record NewSessionRequest(String cwd, @Nullable List<String> additionalDirectories, List<McpServer> mcpServers,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public NewSessionRequest {
 		unknown = UnknownFields.of(unknown);
@@ -28,8 +30,8 @@ public record NewSessionRequest(String cwd, List<String> additionalDirectories, 
 		Objects.requireNonNull(mcpServers, "mcpServers");
 	}
 
-	public NewSessionRequest(String cwd, List<String> additionalDirectories, List<McpServer> mcpServers,
-			Map<String, Object> meta) {
+	public NewSessionRequest(String cwd, @Nullable List<String> additionalDirectories, List<McpServer> mcpServers,
+			@Nullable Map<String, Object> meta) {
 		this(cwd, additionalDirectories, mcpServers, meta, null);
 	}
 

@@ -8,35 +8,37 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Result of {@code session/new}.
  *
  * @param sessionId the id of the new session
- * @param modes the initial mode state, or {@code null}
- * @param configOptions the initial session configuration options, or {@code null}
- * @param meta the {@code _meta} object, or {@code null}
+ * @param modes the initial mode state
+ * @param configOptions the initial session configuration options
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record NewSessionResponse(String sessionId, SessionModeState modes, List<SessionConfigOption> configOptions,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+public record NewSessionResponse(String sessionId, @Nullable SessionModeState modes,
+		@Nullable List<SessionConfigOption> configOptions, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public NewSessionResponse {
 		unknown = UnknownFields.of(unknown);
 		Objects.requireNonNull(sessionId, "sessionId");
 	}
 
-	public NewSessionResponse(String sessionId, SessionModeState modes, List<SessionConfigOption> configOptions,
-			Map<String, Object> meta) {
+	public NewSessionResponse(String sessionId, @Nullable SessionModeState modes,
+			@Nullable List<SessionConfigOption> configOptions, @Nullable Map<String, Object> meta) {
 		this(sessionId, modes, configOptions, meta, null);
 	}
 
-	public NewSessionResponse(String sessionId, Map<String, Object> meta, Map<String, Object> unknown) {
+	public NewSessionResponse(String sessionId, @Nullable Map<String, Object> meta, Map<String, Object> unknown) {
 		this(sessionId, null, null, meta, unknown);
 	}
 
-	public NewSessionResponse(String sessionId, Map<String, Object> meta) {
+	public NewSessionResponse(String sessionId, @Nullable Map<String, Object> meta) {
 		this(sessionId, null, null, meta, null);
 	}
 

@@ -3,6 +3,7 @@ package dev.acp.spring.protocol;
 import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Base of forward-compatible string values: known constants plus any other value kept
@@ -52,7 +53,7 @@ public abstract class OpenValue {
 	}
 
 	@Override
-	public boolean equals(Object other) {
+	public boolean equals(@Nullable Object other) {
 		return other != null && other.getClass() == getClass() && this.value.equals(((OpenValue) other).value);
 	}
 

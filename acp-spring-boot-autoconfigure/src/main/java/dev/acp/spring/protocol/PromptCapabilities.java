@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The prompt content an agent accepts beyond text and resource links.
@@ -13,18 +14,20 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param image whether image content is accepted
  * @param audio whether audio content is accepted
  * @param embeddedContext whether embedded resources are accepted
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PromptCapabilities(Boolean image, Boolean audio, Boolean embeddedContext,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+public record PromptCapabilities(@Nullable Boolean image, @Nullable Boolean audio, @Nullable Boolean embeddedContext,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public PromptCapabilities {
 		unknown = UnknownFields.of(unknown);
 	}
 
-	public PromptCapabilities(Boolean image, Boolean audio, Boolean embeddedContext, Map<String, Object> meta) {
+	public PromptCapabilities(@Nullable Boolean image, @Nullable Boolean audio, @Nullable Boolean embeddedContext,
+			@Nullable Map<String, Object> meta) {
 		this(image, audio, embeddedContext, meta, null);
 	}
 

@@ -8,18 +8,20 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Params of {@code session/prompt}.
  *
  * @param sessionId the session
  * @param prompt the content of the user's message
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PromptRequest(String sessionId, List<ContentBlock> prompt,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public PromptRequest {
 		unknown = UnknownFields.of(unknown);
@@ -27,7 +29,7 @@ public record PromptRequest(String sessionId, List<ContentBlock> prompt,
 		Objects.requireNonNull(prompt, "prompt");
 	}
 
-	public PromptRequest(String sessionId, List<ContentBlock> prompt, Map<String, Object> meta) {
+	public PromptRequest(String sessionId, List<ContentBlock> prompt, @Nullable Map<String, Object> meta) {
 		this(sessionId, prompt, meta, null);
 	}
 

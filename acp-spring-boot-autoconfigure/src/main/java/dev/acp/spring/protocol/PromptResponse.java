@@ -7,16 +7,17 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Result of {@code session/prompt}.
  *
  * @param stopReason why the turn ended
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PromptResponse(StopReason stopReason, @JsonProperty("_meta") Map<String, Object> meta,
+public record PromptResponse(StopReason stopReason, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public PromptResponse {
@@ -24,7 +25,7 @@ public record PromptResponse(StopReason stopReason, @JsonProperty("_meta") Map<S
 		Objects.requireNonNull(stopReason, "stopReason");
 	}
 
-	public PromptResponse(StopReason stopReason, Map<String, Object> meta) {
+	public PromptResponse(StopReason stopReason, @Nullable Map<String, Object> meta) {
 		this(stopReason, meta, null);
 	}
 

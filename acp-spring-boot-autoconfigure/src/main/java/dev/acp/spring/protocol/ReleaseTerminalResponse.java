@@ -6,23 +6,24 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Response to terminal/release method
  *
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ReleaseTerminalResponse(@JsonProperty("_meta") Map<String, Object> meta,
+public record ReleaseTerminalResponse(@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ReleaseTerminalResponse {
 		unknown = UnknownFields.of(unknown);
 	}
 
-	public ReleaseTerminalResponse(Map<String, Object> meta) {
+	public ReleaseTerminalResponse(@Nullable Map<String, Object> meta) {
 		this(meta, null);
 	}
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 
@@ -31,14 +32,14 @@ public sealed interface RequestPermissionOutcome
 	/**
 	 * The prompt turn was cancelled before the user chose an option.
 	 *
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "outcome", allowGetters = true)
 	@JsonPropertyOrder({ "outcome" })
-	record Cancelled(@JsonProperty("_meta") Map<String, Object> meta,
+	record Cancelled(@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements RequestPermissionOutcome {
 
 		public Cancelled {
@@ -61,14 +62,14 @@ public sealed interface RequestPermissionOutcome
 	 * The user selected one of the provided options.
 	 *
 	 * @param optionId the ID of the option the user selected
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "outcome", allowGetters = true)
 	@JsonPropertyOrder({ "outcome" })
-	record Selected(String optionId, @JsonProperty("_meta") Map<String, Object> meta,
+	record Selected(String optionId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements RequestPermissionOutcome {
 
 		public Selected {
@@ -76,7 +77,7 @@ public sealed interface RequestPermissionOutcome
 			Objects.requireNonNull(optionId, "optionId");
 		}
 
-		public Selected(String optionId, Map<String, Object> meta) {
+		public Selected(String optionId, @Nullable Map<String, Object> meta) {
 			this(optionId, meta, null);
 		}
 

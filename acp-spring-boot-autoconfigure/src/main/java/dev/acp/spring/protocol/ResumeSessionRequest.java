@@ -8,22 +8,22 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Request parameters for resuming an existing session.
  *
  * @param sessionId the ID of the session to resume
  * @param cwd the working directory for this session
- * @param additionalDirectories additional workspace roots to activate for this session,
- * or {@code null}
- * @param mcpServers list of MCP servers to connect to for this session, or {@code null}
- * @param meta the {@code _meta} object, or {@code null}
+ * @param additionalDirectories additional workspace roots to activate for this session
+ * @param mcpServers list of MCP servers to connect to for this session
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ResumeSessionRequest(String sessionId, String cwd, List<String> additionalDirectories,
-		List<McpServer> mcpServers, @JsonProperty("_meta") Map<String, Object> meta,
+public record ResumeSessionRequest(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
+		@Nullable List<McpServer> mcpServers, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ResumeSessionRequest {
@@ -32,13 +32,13 @@ public record ResumeSessionRequest(String sessionId, String cwd, List<String> ad
 		Objects.requireNonNull(cwd, "cwd");
 	}
 
-	public ResumeSessionRequest(String sessionId, String cwd, List<String> additionalDirectories,
-			List<McpServer> mcpServers, Map<String, Object> meta) {
+	public ResumeSessionRequest(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
+			@Nullable List<McpServer> mcpServers, @Nullable Map<String, Object> meta) {
 		this(sessionId, cwd, additionalDirectories, mcpServers, meta, null);
 	}
 
-	public ResumeSessionRequest(String sessionId, String cwd, List<String> additionalDirectories,
-			List<McpServer> mcpServers) {
+	public ResumeSessionRequest(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
+			@Nullable List<McpServer> mcpServers) {
 		this(sessionId, cwd, additionalDirectories, mcpServers, null, null);
 	}
 

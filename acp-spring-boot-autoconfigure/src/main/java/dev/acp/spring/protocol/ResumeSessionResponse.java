@@ -7,31 +7,32 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Response from resuming an existing session.
  *
- * @param modes initial mode state if supported by the Agent, or {@code null}
- * @param configOptions initial session configuration options if supported by the Agent,
- * or {@code null}
- * @param meta the {@code _meta} object, or {@code null}
+ * @param modes initial mode state if supported by the Agent
+ * @param configOptions initial session configuration options if supported by the Agent
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ResumeSessionResponse(SessionModeState modes, List<SessionConfigOption> configOptions,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+public record ResumeSessionResponse(@Nullable SessionModeState modes, @Nullable List<SessionConfigOption> configOptions,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ResumeSessionResponse {
 		unknown = UnknownFields.of(unknown);
 	}
 
-	public ResumeSessionResponse(SessionModeState modes, List<SessionConfigOption> configOptions,
-			Map<String, Object> meta) {
+	public ResumeSessionResponse(@Nullable SessionModeState modes, @Nullable List<SessionConfigOption> configOptions,
+			@Nullable Map<String, Object> meta) {
 		this(modes, configOptions, meta, null);
 	}
 
-	public ResumeSessionResponse(SessionModeState modes, List<SessionConfigOption> configOptions) {
+	public ResumeSessionResponse(@Nullable SessionModeState modes, @Nullable List<SessionConfigOption> configOptions) {
 		this(modes, configOptions, null, null);
 	}
 

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.node.ObjectNode;
@@ -36,21 +37,20 @@ public sealed interface SessionConfigOption
 	 *
 	 * @param id unique identifier for the configuration option
 	 * @param name human-readable label for the option
-	 * @param description optional description for the Client to display to the user, or
-	 * {@code null}
-	 * @param category optional semantic category for this option (UX only), or
-	 * {@code null}
+	 * @param description optional description for the Client to display to the user
+	 * @param category optional semantic category for this option (UX only)
 	 * @param currentValue the currently selected value
 	 * @param options the set of selectable options
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Select(String id, String name, String description, SessionConfigOptionCategory category, String currentValue,
-			SessionConfigSelectOptions options, @JsonProperty("_meta") Map<String, Object> meta,
+	record Select(String id, String name, @Nullable String description, @Nullable SessionConfigOptionCategory category,
+			String currentValue, SessionConfigSelectOptions options,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionConfigOption {
 
 		public Select {
@@ -61,13 +61,15 @@ public sealed interface SessionConfigOption
 			Objects.requireNonNull(options, "options");
 		}
 
-		public Select(String id, String name, String description, SessionConfigOptionCategory category,
-				String currentValue, SessionConfigSelectOptions options, Map<String, Object> meta) {
+		public Select(String id, String name, @Nullable String description,
+				@Nullable SessionConfigOptionCategory category, String currentValue, SessionConfigSelectOptions options,
+				@Nullable Map<String, Object> meta) {
 			this(id, name, description, category, currentValue, options, meta, null);
 		}
 
-		public Select(String id, String name, String description, SessionConfigOptionCategory category,
-				String currentValue, SessionConfigSelectOptions options) {
+		public Select(String id, String name, @Nullable String description,
+				@Nullable SessionConfigOptionCategory category, String currentValue,
+				SessionConfigSelectOptions options) {
 			this(id, name, description, category, currentValue, options, null, null);
 		}
 
@@ -88,20 +90,19 @@ public sealed interface SessionConfigOption
 	 *
 	 * @param id unique identifier for the configuration option
 	 * @param name human-readable label for the option
-	 * @param description optional description for the Client to display to the user, or
-	 * {@code null}
-	 * @param category optional semantic category for this option (UX only), or
-	 * {@code null}
+	 * @param description optional description for the Client to display to the user
+	 * @param category optional semantic category for this option (UX only)
 	 * @param currentValue the current value of the boolean option
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record BooleanOption(String id, String name, String description, SessionConfigOptionCategory category,
-			Boolean currentValue, @JsonProperty("_meta") Map<String, Object> meta,
+	record BooleanOption(String id, String name, @Nullable String description,
+			@Nullable SessionConfigOptionCategory category, Boolean currentValue,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionConfigOption {
 
 		public BooleanOption {
@@ -111,13 +112,14 @@ public sealed interface SessionConfigOption
 			Objects.requireNonNull(currentValue, "currentValue");
 		}
 
-		public BooleanOption(String id, String name, String description, SessionConfigOptionCategory category,
-				Boolean currentValue, Map<String, Object> meta) {
+		public BooleanOption(String id, String name, @Nullable String description,
+				@Nullable SessionConfigOptionCategory category, Boolean currentValue,
+				@Nullable Map<String, Object> meta) {
 			this(id, name, description, category, currentValue, meta, null);
 		}
 
-		public BooleanOption(String id, String name, String description, SessionConfigOptionCategory category,
-				Boolean currentValue) {
+		public BooleanOption(String id, String name, @Nullable String description,
+				@Nullable SessionConfigOptionCategory category, Boolean currentValue) {
 			this(id, name, description, category, currentValue, null, null);
 		}
 

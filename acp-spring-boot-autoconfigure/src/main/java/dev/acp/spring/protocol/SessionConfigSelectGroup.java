@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A group of possible values for a session configuration option.
@@ -15,13 +16,14 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param group unique identifier for this group
  * @param name human-readable label for this group
  * @param options the set of option values in this group
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SessionConfigSelectGroup(String group, String name, List<SessionConfigSelectOption> options,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public SessionConfigSelectGroup {
 		unknown = UnknownFields.of(unknown);
@@ -31,7 +33,7 @@ public record SessionConfigSelectGroup(String group, String name, List<SessionCo
 	}
 
 	public SessionConfigSelectGroup(String group, String name, List<SessionConfigSelectOption> options,
-			Map<String, Object> meta) {
+			@Nullable Map<String, Object> meta) {
 		this(group, name, options, meta, null);
 	}
 

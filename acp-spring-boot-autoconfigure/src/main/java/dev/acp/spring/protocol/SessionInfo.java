@@ -8,23 +8,23 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Information about a session returned by session/list
  *
  * @param sessionId unique identifier for the session
  * @param cwd the working directory for this session
- * @param additionalDirectories additional workspace roots reported for this session, or
- * {@code null}
- * @param title human-readable title for the session, or {@code null}
- * @param updatedAt ISO 8601 timestamp of last activity, or {@code null}
- * @param meta the {@code _meta} object, or {@code null}
+ * @param additionalDirectories additional workspace roots reported for this session
+ * @param title human-readable title for the session
+ * @param updatedAt ISO 8601 timestamp of last activity
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SessionInfo(String sessionId, String cwd, List<String> additionalDirectories, String title,
-		String updatedAt, @JsonProperty("_meta") Map<String, Object> meta,
+public record SessionInfo(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
+		@Nullable String title, @Nullable String updatedAt, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public SessionInfo {
@@ -33,13 +33,13 @@ public record SessionInfo(String sessionId, String cwd, List<String> additionalD
 		Objects.requireNonNull(cwd, "cwd");
 	}
 
-	public SessionInfo(String sessionId, String cwd, List<String> additionalDirectories, String title, String updatedAt,
-			Map<String, Object> meta) {
+	public SessionInfo(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
+			@Nullable String title, @Nullable String updatedAt, @Nullable Map<String, Object> meta) {
 		this(sessionId, cwd, additionalDirectories, title, updatedAt, meta, null);
 	}
 
-	public SessionInfo(String sessionId, String cwd, List<String> additionalDirectories, String title,
-			String updatedAt) {
+	public SessionInfo(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
+			@Nullable String title, @Nullable String updatedAt) {
 		this(sessionId, cwd, additionalDirectories, title, updatedAt, null, null);
 	}
 

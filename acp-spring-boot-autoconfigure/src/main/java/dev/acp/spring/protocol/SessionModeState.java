@@ -8,19 +8,21 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The set of modes and the one currently active.
  *
  * @param currentModeId the current mode the Agent is in
  * @param availableModes the set of modes that the Agent can operate in
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SessionModeState(String currentModeId, List<SessionMode> availableModes,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public SessionModeState {
 		unknown = UnknownFields.of(unknown);
@@ -28,7 +30,8 @@ public record SessionModeState(String currentModeId, List<SessionMode> available
 		Objects.requireNonNull(availableModes, "availableModes");
 	}
 
-	public SessionModeState(String currentModeId, List<SessionMode> availableModes, Map<String, Object> meta) {
+	public SessionModeState(String currentModeId, List<SessionMode> availableModes,
+			@Nullable Map<String, Object> meta) {
 		this(currentModeId, availableModes, meta, null);
 	}
 

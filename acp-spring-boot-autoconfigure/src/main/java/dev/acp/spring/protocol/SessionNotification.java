@@ -7,18 +7,20 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Params of the {@code session/update} notification an agent sends.
  *
  * @param sessionId the session
  * @param update the update
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SessionNotification(String sessionId, SessionUpdate update,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public SessionNotification {
 		unknown = UnknownFields.of(unknown);
@@ -26,7 +28,7 @@ public record SessionNotification(String sessionId, SessionUpdate update,
 		Objects.requireNonNull(update, "update");
 	}
 
-	public SessionNotification(String sessionId, SessionUpdate update, Map<String, Object> meta) {
+	public SessionNotification(String sessionId, SessionUpdate update, @Nullable Map<String, Object> meta) {
 		this(sessionId, update, meta, null);
 	}
 

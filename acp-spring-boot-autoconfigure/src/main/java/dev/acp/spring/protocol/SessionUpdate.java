@@ -12,6 +12,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
@@ -25,7 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @JsonDeserialize(using = SessionUpdate.Deserializer.class)
 public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, SessionUpdate.AgentMessageChunk,
-		SessionUpdate.AgentThoughtChunk, SessionUpdate.ToolCall, SessionUpdate.ToolCallUpdate, SessionUpdate.Plan,
+		SessionUpdate.AgentThoughtChunk, SessionUpdate.ToolCall, ToolCallUpdate, SessionUpdate.Plan,
 		SessionUpdate.AvailableCommandsUpdate, SessionUpdate.CurrentModeUpdate, SessionUpdate.ConfigOptionUpdate,
 		SessionUpdate.SessionInfoUpdate, SessionUpdate.UsageUpdate, SessionUpdate.Notice,
 		SessionUpdate.CompactionUpdate, SessionUpdate.CompactionSummaryChunk, SessionUpdate.Unknown {
@@ -37,18 +38,55 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	String sessionUpdate();
 
 	/**
+	 * An {@code agent_message_chunk} update with one text block.
+	 * @param text the text
+	 * @return the update
+	 */
+	static AgentMessageChunk agentMessageChunk(String text) {
+		return new AgentMessageChunk(ContentBlock.text(text));
+	}
+
+	/**
+	 * A {@code user_message_chunk} update with one text block.
+	 * @param text the text
+	 * @return the update
+	 */
+	static UserMessageChunk userMessageChunk(String text) {
+		return new UserMessageChunk(ContentBlock.text(text), null, null);
+	}
+
+	/**
+	 * An {@code agent_thought_chunk} update with one text block.
+	 * @param text the text
+	 * @return the update
+	 */
+	static AgentThoughtChunk agentThoughtChunk(String text) {
+		return new AgentThoughtChunk(ContentBlock.text(text), null, null);
+	}
+
+	/**
+	 * A {@code plan} update: the whole plan, replacing the previous one.
+	 * @param entries every entry of the plan
+	 * @return the update
+	 */
+	static Plan plan(PlanEntry... entries) {
+		return new Plan(List.of(entries));
+	}
+
+	/**
 	 * A chunk of the user's message.
 	 *
 	 * @param content the content
-	 * @param messageId the message id, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param messageId the message id
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record UserMessageChunk(ContentBlock content, String messageId, @JsonProperty("_meta") Map<String, Object> meta,
+	record UserMessageChunk(ContentBlock content, @Nullable String messageId,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public UserMessageChunk {
@@ -56,7 +94,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(content, "content");
 		}
 
-		public UserMessageChunk(ContentBlock content, String messageId, Map<String, Object> meta) {
+		public UserMessageChunk(ContentBlock content, @Nullable String messageId, @Nullable Map<String, Object> meta) {
 			this(content, messageId, meta, null);
 		}
 
@@ -72,15 +110,16 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * A chunk of the agent's message.
 	 *
 	 * @param content the content
-	 * @param messageId the message id, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param messageId the message id
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record AgentMessageChunk(ContentBlock content, String messageId, @JsonProperty("_meta") Map<String, Object> meta,
+	record AgentMessageChunk(ContentBlock content, @Nullable String messageId,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public AgentMessageChunk {
@@ -88,7 +127,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(content, "content");
 		}
 
-		public AgentMessageChunk(ContentBlock content, String messageId, Map<String, Object> meta) {
+		public AgentMessageChunk(ContentBlock content, @Nullable String messageId, @Nullable Map<String, Object> meta) {
 			this(content, messageId, meta, null);
 		}
 
@@ -108,15 +147,16 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * A chunk of the agent's reasoning.
 	 *
 	 * @param content the content
-	 * @param messageId the message id, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param messageId the message id
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record AgentThoughtChunk(ContentBlock content, String messageId, @JsonProperty("_meta") Map<String, Object> meta,
+	record AgentThoughtChunk(ContentBlock content, @Nullable String messageId,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public AgentThoughtChunk {
@@ -124,7 +164,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(content, "content");
 		}
 
-		public AgentThoughtChunk(ContentBlock content, String messageId, Map<String, Object> meta) {
+		public AgentThoughtChunk(ContentBlock content, @Nullable String messageId, @Nullable Map<String, Object> meta) {
 			this(content, messageId, meta, null);
 		}
 
@@ -141,23 +181,24 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 *
 	 * @param toolCallId unique identifier for this tool call within the session
 	 * @param title human-readable title describing what the tool is doing
-	 * @param name programmatic name of the tool being invoked, or {@code null}
-	 * @param kind the category of tool being invoked, or {@code null}
-	 * @param status current execution status of the tool call, or {@code null}
-	 * @param content content produced by the tool call, or {@code null}
-	 * @param locations file locations affected by this tool call, or {@code null}
-	 * @param rawInput raw input parameters sent to the tool, or {@code null}
-	 * @param rawOutput raw output returned by the tool, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param name programmatic name of the tool being invoked
+	 * @param kind the category of tool being invoked
+	 * @param status current execution status of the tool call
+	 * @param content content produced by the tool call
+	 * @param locations file locations affected by this tool call
+	 * @param rawInput raw input parameters sent to the tool
+	 * @param rawOutput raw output returned by the tool
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record ToolCall(String toolCallId, String title, String name, ToolKind kind, ToolCallStatus status,
-			List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput, JsonNode rawOutput,
-			@JsonProperty("_meta") Map<String, Object> meta,
+	record ToolCall(String toolCallId, String title, @Nullable String name, @Nullable ToolKind kind,
+			@Nullable ToolCallStatus status, @Nullable List<ToolCallContent> content,
+			@Nullable List<ToolCallLocation> locations, @Nullable JsonNode rawInput, @Nullable JsonNode rawOutput,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public ToolCall {
@@ -166,20 +207,41 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(title, "title");
 		}
 
-		public ToolCall(String toolCallId, String title, String name, ToolKind kind, ToolCallStatus status,
-				List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput, JsonNode rawOutput,
-				Map<String, Object> meta) {
+		public ToolCall(String toolCallId, String title, @Nullable String name, @Nullable ToolKind kind,
+				@Nullable ToolCallStatus status, @Nullable List<ToolCallContent> content,
+				@Nullable List<ToolCallLocation> locations, @Nullable JsonNode rawInput, @Nullable JsonNode rawOutput,
+				@Nullable Map<String, Object> meta) {
 			this(toolCallId, title, name, kind, status, content, locations, rawInput, rawOutput, meta, null);
 		}
 
-		public ToolCall(String toolCallId, String title, String name, ToolKind kind, ToolCallStatus status,
-				List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput,
-				JsonNode rawOutput) {
+		public ToolCall(String toolCallId, String title, @Nullable String name, @Nullable ToolKind kind,
+				@Nullable ToolCallStatus status, @Nullable List<ToolCallContent> content,
+				@Nullable List<ToolCallLocation> locations, @Nullable JsonNode rawInput, @Nullable JsonNode rawOutput) {
 			this(toolCallId, title, name, kind, status, content, locations, rawInput, rawOutput, null, null);
 		}
 
 		public ToolCall(String toolCallId, String title) {
 			this(toolCallId, title, null, null, null, null, null, null, null, null, null);
+		}
+
+		/**
+		 * A builder of a new tool call; the common case is
+		 * {@code ToolCall.builder(id, title).kind(ToolKind.READ).build()}.
+		 * @param toolCallId the id of the tool call, unique within the session
+		 * @param title a human-readable title of what the tool does
+		 * @return the builder
+		 */
+		public static Builder builder(String toolCallId, String title) {
+			return new Builder(toolCallId, title);
+		}
+
+		/**
+		 * An update of this tool call that changes nothing yet; add the changes with the
+		 * {@code with...} methods of {@link ToolCallUpdate}.
+		 * @return an update with this tool call's id
+		 */
+		public ToolCallUpdate update() {
+			return new ToolCallUpdate(this.toolCallId);
 		}
 
 		@Override
@@ -188,57 +250,134 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			return "tool_call";
 		}
 
-	}
+		/**
+		 * Builds a {@link ToolCall}; every optional field is left out unless set.
+		 */
+		public static final class Builder {
 
-	/**
-	 * An update to an existing tool call.
-	 *
-	 * @param toolCallId the ID of the tool call being updated
-	 * @param kind update the tool kind, or {@code null}
-	 * @param status update the execution status, or {@code null}
-	 * @param title update the human-readable title, or {@code null}
-	 * @param name update the programmatic name of the tool being invoked, or {@code null}
-	 * @param content replace the content collection, or {@code null}
-	 * @param locations replace the locations collection, or {@code null}
-	 * @param rawInput update the raw input, or {@code null}
-	 * @param rawOutput update the raw output, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
-	 * @param unknown fields this version does not know, kept to be written back
-	 */
-	@JsonInclude(JsonInclude.Include.NON_NULL)
-	@JsonDeserialize(using = ValueDeserializer.None.class)
-	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
-	@JsonPropertyOrder({ "sessionUpdate" })
-	record ToolCallUpdate(String toolCallId, ToolKind kind, ToolCallStatus status, String title, String name,
-			List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput, JsonNode rawOutput,
-			@JsonProperty("_meta") Map<String, Object> meta,
-			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+			private final String toolCallId;
 
-		public ToolCallUpdate {
-			unknown = UnknownFields.of(unknown);
-			Objects.requireNonNull(toolCallId, "toolCallId");
-		}
+			private final String title;
 
-		public ToolCallUpdate(String toolCallId, ToolKind kind, ToolCallStatus status, String title, String name,
-				List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput, JsonNode rawOutput,
-				Map<String, Object> meta) {
-			this(toolCallId, kind, status, title, name, content, locations, rawInput, rawOutput, meta, null);
-		}
+			private @Nullable String name;
 
-		public ToolCallUpdate(String toolCallId, ToolKind kind, ToolCallStatus status, String title, String name,
-				List<ToolCallContent> content, List<ToolCallLocation> locations, JsonNode rawInput,
-				JsonNode rawOutput) {
-			this(toolCallId, kind, status, title, name, content, locations, rawInput, rawOutput, null, null);
-		}
+			private @Nullable ToolKind kind;
 
-		public ToolCallUpdate(String toolCallId) {
-			this(toolCallId, null, null, null, null, null, null, null, null, null, null);
-		}
+			private @Nullable ToolCallStatus status;
 
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "tool_call_update";
+			private @Nullable List<ToolCallContent> content;
+
+			private @Nullable List<ToolCallLocation> locations;
+
+			private @Nullable JsonNode rawInput;
+
+			private @Nullable JsonNode rawOutput;
+
+			private @Nullable Map<String, Object> meta;
+
+			private Builder(String toolCallId, String title) {
+				this.toolCallId = Objects.requireNonNull(toolCallId, "toolCallId");
+				this.title = Objects.requireNonNull(title, "title");
+			}
+
+			/**
+			 * Set the programmatic name of the tool.
+			 * @param name the name
+			 * @return this builder
+			 */
+			public Builder name(@Nullable String name) {
+				this.name = name;
+				return this;
+			}
+
+			/**
+			 * Set the category of the tool, which the client may show as an icon.
+			 * @param kind the kind
+			 * @return this builder
+			 */
+			public Builder kind(@Nullable ToolKind kind) {
+				this.kind = kind;
+				return this;
+			}
+
+			/**
+			 * Set the execution status ({@code pending} when left out).
+			 * @param status the status
+			 * @return this builder
+			 */
+			public Builder status(@Nullable ToolCallStatus status) {
+				this.status = status;
+				return this;
+			}
+
+			/**
+			 * Add a text block to the content.
+			 * @param text the text
+			 * @return this builder
+			 */
+			public Builder text(String text) {
+				return content(ToolCallContent.text(text));
+			}
+
+			/**
+			 * Add content items.
+			 * @param content the items
+			 * @return this builder
+			 */
+			public Builder content(ToolCallContent... content) {
+				this.content = ToolCallUpdate.Builder.append(this.content, content);
+				return this;
+			}
+
+			/**
+			 * Add file locations the tool reads or changes.
+			 * @param locations the locations
+			 * @return this builder
+			 */
+			public Builder locations(ToolCallLocation... locations) {
+				this.locations = ToolCallUpdate.Builder.append(this.locations, locations);
+				return this;
+			}
+
+			/**
+			 * Set the raw input of the tool.
+			 * @param rawInput the input
+			 * @return this builder
+			 */
+			public Builder rawInput(@Nullable JsonNode rawInput) {
+				this.rawInput = rawInput;
+				return this;
+			}
+
+			/**
+			 * Set the raw output of the tool.
+			 * @param rawOutput the output
+			 * @return this builder
+			 */
+			public Builder rawOutput(@Nullable JsonNode rawOutput) {
+				this.rawOutput = rawOutput;
+				return this;
+			}
+
+			/**
+			 * Set the {@code _meta} object.
+			 * @param meta the meta
+			 * @return this builder
+			 */
+			public Builder meta(@Nullable Map<String, Object> meta) {
+				this.meta = meta;
+				return this;
+			}
+
+			/**
+			 * Build the tool call.
+			 * @return the tool call
+			 */
+			public ToolCall build() {
+				return new ToolCall(this.toolCallId, this.title, this.name, this.kind, this.status, this.content,
+						this.locations, this.rawInput, this.rawOutput, this.meta);
+			}
+
 		}
 
 	}
@@ -247,14 +386,14 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * An execution plan for accomplishing complex tasks.
 	 *
 	 * @param entries the list of tasks to be accomplished
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record Plan(List<PlanEntry> entries, @JsonProperty("_meta") Map<String, Object> meta,
+	record Plan(List<PlanEntry> entries, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public Plan {
@@ -262,7 +401,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(entries, "entries");
 		}
 
-		public Plan(List<PlanEntry> entries, Map<String, Object> meta) {
+		public Plan(List<PlanEntry> entries, @Nullable Map<String, Object> meta) {
 			this(entries, meta, null);
 		}
 
@@ -282,7 +421,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * Available commands are ready or have changed
 	 *
 	 * @param availableCommands commands the agent can execute
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
@@ -290,7 +429,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	record AvailableCommandsUpdate(List<AvailableCommand> availableCommands,
-			@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public AvailableCommandsUpdate {
@@ -298,7 +437,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(availableCommands, "availableCommands");
 		}
 
-		public AvailableCommandsUpdate(List<AvailableCommand> availableCommands, Map<String, Object> meta) {
+		public AvailableCommandsUpdate(List<AvailableCommand> availableCommands, @Nullable Map<String, Object> meta) {
 			this(availableCommands, meta, null);
 		}
 
@@ -318,14 +457,14 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * The current mode of the session has changed
 	 *
 	 * @param currentModeId the ID of the current mode
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record CurrentModeUpdate(String currentModeId, @JsonProperty("_meta") Map<String, Object> meta,
+	record CurrentModeUpdate(String currentModeId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public CurrentModeUpdate {
@@ -333,7 +472,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(currentModeId, "currentModeId");
 		}
 
-		public CurrentModeUpdate(String currentModeId, Map<String, Object> meta) {
+		public CurrentModeUpdate(String currentModeId, @Nullable Map<String, Object> meta) {
 			this(currentModeId, meta, null);
 		}
 
@@ -353,14 +492,15 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * Session configuration options have been updated.
 	 *
 	 * @param configOptions the full set of configuration options and their current values
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record ConfigOptionUpdate(List<SessionConfigOption> configOptions, @JsonProperty("_meta") Map<String, Object> meta,
+	record ConfigOptionUpdate(List<SessionConfigOption> configOptions,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public ConfigOptionUpdate {
@@ -368,7 +508,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(configOptions, "configOptions");
 		}
 
-		public ConfigOptionUpdate(List<SessionConfigOption> configOptions, Map<String, Object> meta) {
+		public ConfigOptionUpdate(List<SessionConfigOption> configOptions, @Nullable Map<String, Object> meta) {
 			this(configOptions, meta, null);
 		}
 
@@ -387,27 +527,29 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	/**
 	 * Update to session metadata.
 	 *
-	 * @param title human-readable title for the session, or {@code null}
-	 * @param updatedAt ISO 8601 timestamp of last activity, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param title human-readable title for the session
+	 * @param updatedAt ISO 8601 timestamp of last activity
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record SessionInfoUpdate(String title, String updatedAt, @JsonProperty("_meta") Map<String, Object> meta,
+	record SessionInfoUpdate(@Nullable String title, @Nullable String updatedAt,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public SessionInfoUpdate {
 			unknown = UnknownFields.of(unknown);
 		}
 
-		public SessionInfoUpdate(String title, String updatedAt, Map<String, Object> meta) {
+		public SessionInfoUpdate(@Nullable String title, @Nullable String updatedAt,
+				@Nullable Map<String, Object> meta) {
 			this(title, updatedAt, meta, null);
 		}
 
-		public SessionInfoUpdate(String title, String updatedAt) {
+		public SessionInfoUpdate(@Nullable String title, @Nullable String updatedAt) {
 			this(title, updatedAt, null, null);
 		}
 
@@ -428,15 +570,16 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 *
 	 * @param used tokens currently in context
 	 * @param size total context window size in tokens
-	 * @param cost cumulative session cost (optional), or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param cost cumulative session cost (optional)
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record UsageUpdate(Long used, Long size, Cost cost, @JsonProperty("_meta") Map<String, Object> meta,
+	record UsageUpdate(Long used, Long size, @Nullable Cost cost,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public UsageUpdate {
@@ -445,11 +588,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(size, "size");
 		}
 
-		public UsageUpdate(Long used, Long size, Cost cost, Map<String, Object> meta) {
+		public UsageUpdate(Long used, Long size, @Nullable Cost cost, @Nullable Map<String, Object> meta) {
 			this(used, size, cost, meta, null);
 		}
 
-		public UsageUpdate(Long used, Long size, Cost cost) {
+		public UsageUpdate(Long used, Long size, @Nullable Cost cost) {
 			this(used, size, cost, null, null);
 		}
 
@@ -470,16 +613,16 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 *
 	 * @param severity presentation severity hint
 	 * @param title required non-empty plain-text title that can stand alone
-	 * @param description optional plain-text detail or guidance, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param description optional plain-text detail or guidance
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record Notice(NoticeSeverity severity, String title, String description,
-			@JsonProperty("_meta") Map<String, Object> meta,
+	record Notice(NoticeSeverity severity, String title, @Nullable String description,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public Notice {
@@ -488,11 +631,12 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(title, "title");
 		}
 
-		public Notice(NoticeSeverity severity, String title, String description, Map<String, Object> meta) {
+		public Notice(NoticeSeverity severity, String title, @Nullable String description,
+				@Nullable Map<String, Object> meta) {
 			this(severity, title, description, meta, null);
 		}
 
-		public Notice(NoticeSeverity severity, String title, String description) {
+		public Notice(NoticeSeverity severity, String title, @Nullable String description) {
 			this(severity, title, description, null, null);
 		}
 
@@ -515,17 +659,17 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 * session
 	 * @param status current lifecycle status
 	 * @param summary complete replacement user-displayable summary content for the
-	 * compaction, or {@code null}
-	 * @param error human-readable error details for the compaction, or {@code null}
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * compaction
+	 * @param error human-readable error details for the compaction
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
-	record CompactionUpdate(String compactionId, CompactionStatus status, List<ContentBlock> summary, String error,
-			@JsonProperty("_meta") Map<String, Object> meta,
+	record CompactionUpdate(String compactionId, CompactionStatus status, @Nullable List<ContentBlock> summary,
+			@Nullable String error, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public CompactionUpdate {
@@ -534,13 +678,13 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(status, "status");
 		}
 
-		public CompactionUpdate(String compactionId, CompactionStatus status, List<ContentBlock> summary, String error,
-				Map<String, Object> meta) {
+		public CompactionUpdate(String compactionId, CompactionStatus status, @Nullable List<ContentBlock> summary,
+				@Nullable String error, @Nullable Map<String, Object> meta) {
 			this(compactionId, status, summary, error, meta, null);
 		}
 
-		public CompactionUpdate(String compactionId, CompactionStatus status, List<ContentBlock> summary,
-				String error) {
+		public CompactionUpdate(String compactionId, CompactionStatus status, @Nullable List<ContentBlock> summary,
+				@Nullable String error) {
 			this(compactionId, status, summary, error, null, null);
 		}
 
@@ -561,7 +705,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	 *
 	 * @param compactionId ID of the compaction whose summary receives this content
 	 * @param content one content block to append
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
@@ -569,7 +713,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	record CompactionSummaryChunk(String compactionId, ContentBlock content,
-			@JsonProperty("_meta") Map<String, Object> meta,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public CompactionSummaryChunk {
@@ -578,7 +722,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(content, "content");
 		}
 
-		public CompactionSummaryChunk(String compactionId, ContentBlock content, Map<String, Object> meta) {
+		public CompactionSummaryChunk(String compactionId, ContentBlock content, @Nullable Map<String, Object> meta) {
 			this(compactionId, content, meta, null);
 		}
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -19,13 +20,14 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * @param type {@code boolean} for a boolean option, or {@code null} for a value id
  * @param value the value: a string value id, or a boolean when {@code type} is
  * {@code boolean}
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SetSessionConfigOptionRequest(String sessionId, String configId, String type, JsonNode value,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+public record SetSessionConfigOptionRequest(String sessionId, String configId, @Nullable String type, JsonNode value,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public SetSessionConfigOptionRequest {
 		unknown = UnknownFields.of(unknown);
@@ -40,8 +42,8 @@ public record SetSessionConfigOptionRequest(String sessionId, String configId, S
 		}
 	}
 
-	public SetSessionConfigOptionRequest(String sessionId, String configId, String type, JsonNode value,
-			Map<String, Object> meta) {
+	public SetSessionConfigOptionRequest(String sessionId, String configId, @Nullable String type, JsonNode value,
+			@Nullable Map<String, Object> meta) {
 		this(sessionId, configId, type, value, meta, null);
 	}
 
@@ -71,17 +73,17 @@ public record SetSessionConfigOptionRequest(String sessionId, String configId, S
 
 	/**
 	 * The value id, when the value is a string.
-	 * @return the value id, or {@code null}
+	 * @return the value id
 	 */
-	public String valueId() {
+	public @Nullable String valueId() {
 		return this.value.isString() ? this.value.stringValue() : null;
 	}
 
 	/**
 	 * The boolean value, when the value is a boolean.
-	 * @return the value, or {@code null}
+	 * @return the value
 	 */
-	public Boolean booleanValue() {
+	public @Nullable Boolean booleanValue() {
 		return this.value.isBoolean() ? this.value.booleanValue() : null;
 	}
 

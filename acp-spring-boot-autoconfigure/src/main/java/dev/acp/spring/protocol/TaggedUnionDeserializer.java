@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JsonNode;
@@ -28,9 +29,9 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 
 	private final Map<String, Class<? extends T>> variants;
 
-	private final BiFunction<String, ObjectNode, T> unknown;
+	private final @Nullable BiFunction<String, ObjectNode, T> unknown;
 
-	private final Class<? extends T> untagged;
+	private final @Nullable Class<? extends T> untagged;
 
 	/**
 	 * The deserializer of each variant, looked up once: finding and contextualizing it on
@@ -46,7 +47,7 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 	 * @param unknown makes the unknown variant, or {@code null} when the union is closed
 	 */
 	TaggedUnionDeserializer(Class<T> unionType, String discriminator, Map<String, Class<? extends T>> variants,
-			BiFunction<String, ObjectNode, T> unknown) {
+			@Nullable BiFunction<String, ObjectNode, T> unknown) {
 		this(unionType, discriminator, variants, unknown, null);
 	}
 
@@ -59,7 +60,7 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 	 * @param untagged the variant of objects without a discriminator, or {@code null}
 	 */
 	TaggedUnionDeserializer(Class<T> unionType, String discriminator, Map<String, Class<? extends T>> variants,
-			BiFunction<String, ObjectNode, T> unknown, Class<? extends T> untagged) {
+			@Nullable BiFunction<String, ObjectNode, T> unknown, @Nullable Class<? extends T> untagged) {
 		this.unionType = unionType;
 		this.discriminator = discriminator;
 		this.variants = variants;

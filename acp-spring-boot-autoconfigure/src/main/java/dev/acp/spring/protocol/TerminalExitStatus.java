@@ -6,31 +6,31 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Exit status of a terminal command.
  *
- * @param exitCode the process exit code (may be null if terminated by signal), or
- * {@code null}
- * @param signal the signal that terminated the process (may be null if exited normally),
- * or {@code null}
- * @param meta the {@code _meta} object, or {@code null}
+ * @param exitCode the process exit code (may be null if terminated by signal)
+ * @param signal the signal that terminated the process (may be null if exited normally)
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TerminalExitStatus(Integer exitCode, String signal, @JsonProperty("_meta") Map<String, Object> meta,
+public record TerminalExitStatus(@Nullable Integer exitCode, @Nullable String signal,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public TerminalExitStatus {
 		unknown = UnknownFields.of(unknown);
 	}
 
-	public TerminalExitStatus(Integer exitCode, String signal, Map<String, Object> meta) {
+	public TerminalExitStatus(@Nullable Integer exitCode, @Nullable String signal, @Nullable Map<String, Object> meta) {
 		this(exitCode, signal, meta, null);
 	}
 
-	public TerminalExitStatus(Integer exitCode, String signal) {
+	public TerminalExitStatus(@Nullable Integer exitCode, @Nullable String signal) {
 		this(exitCode, signal, null, null);
 	}
 

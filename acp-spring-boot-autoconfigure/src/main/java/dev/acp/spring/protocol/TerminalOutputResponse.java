@@ -7,20 +7,22 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Response containing the terminal output and exit status.
  *
  * @param output the terminal output captured so far
  * @param truncated whether the output was truncated due to byte limits
- * @param exitStatus exit status if the command has completed, or {@code null}
- * @param meta the {@code _meta} object, or {@code null}
+ * @param exitStatus exit status if the command has completed
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TerminalOutputResponse(String output, Boolean truncated, TerminalExitStatus exitStatus,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+public record TerminalOutputResponse(String output, Boolean truncated, @Nullable TerminalExitStatus exitStatus,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public TerminalOutputResponse {
 		unknown = UnknownFields.of(unknown);
@@ -28,12 +30,12 @@ public record TerminalOutputResponse(String output, Boolean truncated, TerminalE
 		Objects.requireNonNull(truncated, "truncated");
 	}
 
-	public TerminalOutputResponse(String output, Boolean truncated, TerminalExitStatus exitStatus,
-			Map<String, Object> meta) {
+	public TerminalOutputResponse(String output, Boolean truncated, @Nullable TerminalExitStatus exitStatus,
+			@Nullable Map<String, Object> meta) {
 		this(output, truncated, exitStatus, meta, null);
 	}
 
-	public TerminalOutputResponse(String output, Boolean truncated, TerminalExitStatus exitStatus) {
+	public TerminalOutputResponse(String output, Boolean truncated, @Nullable TerminalExitStatus exitStatus) {
 		this(output, truncated, exitStatus, null, null);
 	}
 

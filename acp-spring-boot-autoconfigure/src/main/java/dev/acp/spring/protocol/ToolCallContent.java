@@ -11,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonValue;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.node.ObjectNode;
@@ -32,17 +33,55 @@ public sealed interface ToolCallContent
 	String type();
 
 	/**
+	 * Content of one text block.
+	 * @param text the text
+	 * @return the content
+	 */
+	static Content text(String text) {
+		return new Content(ContentBlock.text(text));
+	}
+
+	/**
+	 * Content of one content block.
+	 * @param content the block
+	 * @return the content
+	 */
+	static Content of(ContentBlock content) {
+		return new Content(content);
+	}
+
+	/**
+	 * A diff of a file.
+	 * @param path the absolute path of the file
+	 * @param oldText the content before, or {@code null} for a new file
+	 * @param newText the content after
+	 * @return the diff
+	 */
+	static Diff diff(String path, @Nullable String oldText, String newText) {
+		return new Diff(path, oldText, newText);
+	}
+
+	/**
+	 * A terminal created with {@code terminal/create}, shown live by the client.
+	 * @param terminalId the id of the terminal
+	 * @return the content
+	 */
+	static Terminal terminal(String terminalId) {
+		return new Terminal(terminalId);
+	}
+
+	/**
 	 * Standard content block (text, images, resources).
 	 *
 	 * @param content the actual content block
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Content(ContentBlock content, @JsonProperty("_meta") Map<String, Object> meta,
+	record Content(ContentBlock content, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
 
 		public Content {
@@ -50,7 +89,7 @@ public sealed interface ToolCallContent
 			Objects.requireNonNull(content, "content");
 		}
 
-		public Content(ContentBlock content, Map<String, Object> meta) {
+		public Content(ContentBlock content, @Nullable Map<String, Object> meta) {
 			this(content, meta, null);
 		}
 
@@ -70,17 +109,17 @@ public sealed interface ToolCallContent
 	 * A diff representing file modifications.
 	 *
 	 * @param path the absolute file path being modified
-	 * @param oldText the original content (omitted or {@code null} for new files), or
-	 * {@code null}
+	 * @param oldText the original content (omitted or {@code null} for new files)
 	 * @param newText the new content after modification
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Diff(String path, String oldText, String newText, @JsonProperty("_meta") Map<String, Object> meta,
+	record Diff(String path, @Nullable String oldText, String newText,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
 
 		public Diff {
@@ -89,11 +128,11 @@ public sealed interface ToolCallContent
 			Objects.requireNonNull(newText, "newText");
 		}
 
-		public Diff(String path, String oldText, String newText, Map<String, Object> meta) {
+		public Diff(String path, @Nullable String oldText, String newText, @Nullable Map<String, Object> meta) {
 			this(path, oldText, newText, meta, null);
 		}
 
-		public Diff(String path, String oldText, String newText) {
+		public Diff(String path, @Nullable String oldText, String newText) {
 			this(path, oldText, newText, null, null);
 		}
 
@@ -114,14 +153,14 @@ public sealed interface ToolCallContent
 	 *
 	 * @param terminalId identifier of the terminal instance to embed in the content
 	 * stream
-	 * @param meta the {@code _meta} object, or {@code null}
+	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
-	record Terminal(String terminalId, @JsonProperty("_meta") Map<String, Object> meta,
+	record Terminal(String terminalId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
 
 		public Terminal {
@@ -129,7 +168,7 @@ public sealed interface ToolCallContent
 			Objects.requireNonNull(terminalId, "terminalId");
 		}
 
-		public Terminal(String terminalId, Map<String, Object> meta) {
+		public Terminal(String terminalId, @Nullable Map<String, Object> meta) {
 			this(terminalId, meta, null);
 		}
 

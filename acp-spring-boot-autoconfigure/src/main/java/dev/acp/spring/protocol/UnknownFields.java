@@ -4,6 +4,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The fields of a received object that this version of the protocol does not know, kept
  * so that storing or forwarding the object loses nothing.
@@ -15,7 +17,7 @@ final class UnknownFields {
 	private UnknownFields() {
 	}
 
-	static Map<String, Object> of(Map<String, Object> fields) {
+	static Map<String, Object> of(@Nullable Map<String, Object> fields) {
 		return (fields == null || fields.isEmpty()) ? Map.of()
 				: Collections.unmodifiableMap(new LinkedHashMap<>(fields));
 	}

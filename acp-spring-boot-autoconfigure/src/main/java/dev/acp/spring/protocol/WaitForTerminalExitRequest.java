@@ -7,19 +7,21 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Request to wait for a terminal command to exit.
  *
  * @param sessionId the session ID for this request
  * @param terminalId the ID of the terminal to wait for
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WaitForTerminalExitRequest(String sessionId, String terminalId,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public WaitForTerminalExitRequest {
 		unknown = UnknownFields.of(unknown);
@@ -27,7 +29,7 @@ public record WaitForTerminalExitRequest(String sessionId, String terminalId,
 		Objects.requireNonNull(terminalId, "terminalId");
 	}
 
-	public WaitForTerminalExitRequest(String sessionId, String terminalId, Map<String, Object> meta) {
+	public WaitForTerminalExitRequest(String sessionId, String terminalId, @Nullable Map<String, Object> meta) {
 		this(sessionId, terminalId, meta, null);
 	}
 

@@ -6,31 +6,32 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Response containing the exit status of a terminal command.
  *
- * @param exitCode the process exit code (may be null if terminated by signal), or
- * {@code null}
- * @param signal the signal that terminated the process (may be null if exited normally),
- * or {@code null}
- * @param meta the {@code _meta} object, or {@code null}
+ * @param exitCode the process exit code (may be null if terminated by signal)
+ * @param signal the signal that terminated the process (may be null if exited normally)
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record WaitForTerminalExitResponse(Integer exitCode, String signal,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+public record WaitForTerminalExitResponse(@Nullable Integer exitCode, @Nullable String signal,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public WaitForTerminalExitResponse {
 		unknown = UnknownFields.of(unknown);
 	}
 
-	public WaitForTerminalExitResponse(Integer exitCode, String signal, Map<String, Object> meta) {
+	public WaitForTerminalExitResponse(@Nullable Integer exitCode, @Nullable String signal,
+			@Nullable Map<String, Object> meta) {
 		this(exitCode, signal, meta, null);
 	}
 
-	public WaitForTerminalExitResponse(Integer exitCode, String signal) {
+	public WaitForTerminalExitResponse(@Nullable Integer exitCode, @Nullable String signal) {
 		this(exitCode, signal, null, null);
 	}
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Params of {@code fs/write_text_file}, sent by the agent to the client.
@@ -14,12 +15,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param sessionId the session
  * @param path the absolute path of the file
  * @param content the text to write
- * @param meta the {@code _meta} object, or {@code null}
+ * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WriteTextFileRequest(String sessionId, String path, String content,
-		@JsonProperty("_meta") Map<String, Object> meta, @JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public WriteTextFileRequest {
 		unknown = UnknownFields.of(unknown);

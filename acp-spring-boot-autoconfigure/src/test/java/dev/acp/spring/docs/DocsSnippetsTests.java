@@ -19,9 +19,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Holds the documentation ({@code README.md} and {@code docs/*.md}) to code that
  * compiles: every {@code java} block is marked with the source files it is copied from
  * ({@code <!-- snippet: path ... -->} on the line before, paths from the repository root,
- * in the test or main sources of a module of the build), and appears in each of them,
- * whitespace aside. Every link to a page of {@code docs/} leads to a file, and every page
- * has a title and a link from the README.
+ * in the test or main sources of a module of the build), starts with its imports, each an
+ * import of those files, and the code after them appears in each of them, whitespace
+ * aside. Every link to a page of {@code docs/} leads to a file, and every page has a
+ * title and a link from the README.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -37,6 +38,8 @@ class DocsSnippetsTests {
 	private static final Pattern LINK = Pattern.compile("\\]\\(([^)#\\s]+\\.md)(#[^)]*)?\\)");
 
 	private static final Pattern MODULE = Pattern.compile("<module>([^<]+)</module>");
+
+	private static final Pattern IMPORT = Pattern.compile("^import (static )?[\\w.]+(\\.\\*)?;$");
 
 	@Test
 	void everyJavaSnippetAppearsInTheCompiledSourcesItNames() throws IOException {
@@ -91,6 +94,16 @@ class DocsSnippetsTests {
 	}
 
 	@Test
+	void aSnippetsImportsAreImportsOfItsSourceAndItsCodeFollowsThem() {
+		String source = "package p;\n\nimport a.A;\nimport b.B;\n\nclass C {\n\tA a;\n}\n";
+		assertThat(check(new Snippet("page", "import b.B;", "import b.B;\n\nA a;\n", List.of()), source)).isEmpty();
+		assertThat(check(new Snippet("page", "import c.C;", "import c.C;\n\nA a;\n", List.of()), source))
+			.containsExactly(": import c.C; is not an import of it");
+		assertThat(check(new Snippet("page", "A a;", "A a;\n", List.of()), source))
+			.containsExactly(": shows no import line");
+	}
+
+	@Test
 	void whitespaceAsideASnippetMatchesItsSource() {
 		String source = "class A {\n\n\tvoid a() {\n\t\tb()\n\t\t\t.c();\n\t}\n\n}\n";
 		assertThat(normalize(source)).contains(normalize("class A {\n    void a() {\n        b().c();\n    }\n}"));
@@ -111,9 +124,35 @@ class DocsSnippetsTests {
 			else if (!Files.isRegularFile(file)) {
 				problems.add(where + ": " + source + " does not exist");
 			}
-			else if (!normalize(read(file)).contains(normalize(snippet.code()))) {
-				problems.add(where + ": not found in " + source);
+			else {
+				check(snippet, read(file)).forEach((problem) -> problems.add(where + " in " + source + problem));
 			}
+		}
+		return problems;
+	}
+
+	private static List<String> check(Snippet snippet, String source) {
+		List<String> problems = new ArrayList<>();
+		List<String> imports = source.lines()
+			.map(String::strip)
+			.filter((line) -> IMPORT.matcher(line).matches())
+			.toList();
+		List<String> lines = snippet.code().lines().toList();
+		int first = 0;
+		while (first < lines.size()
+				&& (lines.get(first).isBlank() || IMPORT.matcher(lines.get(first).strip()).matches())) {
+			String line = lines.get(first).strip();
+			if (!line.isEmpty() && !imports.contains(line)) {
+				problems.add(": " + line + " is not an import of it");
+			}
+			first++;
+		}
+		if (lines.subList(0, first).stream().allMatch(String::isBlank)) {
+			problems.add(": shows no import line");
+		}
+		String code = String.join("\n", lines.subList(first, lines.size()));
+		if (!normalize(source).contains(normalize(code))) {
+			problems.add(": not found");
 		}
 		return problems;
 	}

@@ -13,6 +13,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -262,6 +264,47 @@ class ProtocolSchemaCoverageTests {
 		}
 		assertThat(problems).isEmpty();
 		assertThat(checked).isGreaterThan(100);
+	}
+
+	@Test
+	void exactlyTheOptionalPropertiesAreNullable() throws Exception {
+		assertThat(AcpMethods.class.getPackage().isAnnotationPresent(NullMarked.class)).isTrue();
+		Map<String, List<Class<?>>> bySimpleName = protocolClassesBySimpleName();
+		List<String> problems = new ArrayList<>();
+		int checked = 0;
+		for (String def : defNames()) {
+			JsonNode schema = this.defs.get(def);
+			if (EXCLUDED.containsKey(def) || !schema.has("properties")) {
+				continue;
+			}
+			Set<String> required = new TreeSet<>();
+			for (String source : List.of(def, MIXIN_OF.getOrDefault(def, def))) {
+				JsonNode names = this.defs.get(source).get("required");
+				if (names != null) {
+					names.forEach((name) -> required.add(name.stringValue()));
+				}
+			}
+			for (Class<?> type : classesOf(def, bySimpleName)) {
+				for (Class<?> record : records(type)) {
+					for (RecordComponent component : record.getRecordComponents()) {
+						JsonProperty property = component.getAccessor().getAnnotation(JsonProperty.class);
+						String name = (property != null && !property.value().isEmpty()) ? property.value()
+								: component.getName();
+						if (!schema.get("properties").has(name)) {
+							continue;
+						}
+						checked++;
+						boolean nullable = component.getAnnotatedType().isAnnotationPresent(Nullable.class);
+						if (nullable == required.contains(name)) {
+							problems.add(record.getName() + "." + component.getName()
+									+ (nullable ? " is @Nullable but required" : " is optional but not @Nullable"));
+						}
+					}
+				}
+			}
+		}
+		assertThat(problems).isEmpty();
+		assertThat(checked).isGreaterThan(300);
 	}
 
 	private static boolean isStringEnum(JsonNode schema) {

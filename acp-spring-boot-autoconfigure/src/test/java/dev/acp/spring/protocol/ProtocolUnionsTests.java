@@ -34,7 +34,7 @@ class ProtocolUnionsTests {
 	static Stream<Arguments> knownVariants() {
 		return Stream.of(Arguments.of(SessionUpdate.class, "sessionUpdate", SessionUpdate.ToolCall.class,
 				"{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"c1\",\"title\":\"Read\",\"name\":\"read_file\",\"kind\":\"read\",\"status\":\"pending\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"x\"}},{\"type\":\"diff\",\"path\":\"/a\",\"newText\":\"b\"},{\"type\":\"terminal\",\"terminalId\":\"t1\"}],\"locations\":[{\"path\":\"/a\",\"line\":3}],\"rawInput\":{\"path\":\"/a\",\"n\":1.25},\"rawOutput\":[1],\"_meta\":{\"k\":1},\"extra\":true}"),
-				Arguments.of(SessionUpdate.class, "sessionUpdate", SessionUpdate.ToolCallUpdate.class,
+				Arguments.of(SessionUpdate.class, "sessionUpdate", ToolCallUpdate.class,
 						"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c1\",\"status\":\"_acme_paused\",\"kind\":\"new_kind\"}"),
 				Arguments.of(SessionUpdate.class, "sessionUpdate", SessionUpdate.Plan.class,
 						"{\"sessionUpdate\":\"plan\",\"entries\":[{\"content\":\"a\",\"priority\":\"high\",\"status\":\"in_progress\",\"_meta\":{}}]}"),

@@ -1,13 +1,10 @@
 package dev.acp.spring.docs.client;
 
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.method.AcpClient;
-import dev.acp.spring.protocol.PermissionOption;
-import dev.acp.spring.protocol.PermissionOptionKind;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.RequestPermissionOutcome;
@@ -24,9 +21,8 @@ class PermissionTurn {
 	@AcpMethod("session/prompt")
 	PromptResponse prompt(PromptRequest prompt, AcpClient client) throws ExecutionException {
 		String sessionId = prompt.sessionId();
-		RequestPermissionRequest request = new RequestPermissionRequest(sessionId,
-				new ToolCallUpdate("run-1").withTitle("Run the tests", ToolKind.EXECUTE),
-				List.of(new PermissionOption("run", "Run", PermissionOptionKind.ALLOW_ONCE)));
+		RequestPermissionRequest request = RequestPermissionRequest.allowOrReject(sessionId,
+				ToolCallUpdate.builder("run-1").title("Run the tests").kind(ToolKind.EXECUTE).build());
 		CompletableFuture<RequestPermissionResponse> answer = client.requestPermission(request);
 		try {
 			if (answer.get().outcome() instanceof RequestPermissionOutcome.Selected selected) {
