@@ -352,7 +352,8 @@ public final class JsonRpcConnection {
 	 * @param method the method
 	 * @param params the params (any Jackson-writable value) or {@code null}
 	 * @return the result, failing with {@link JsonRpcException} if the peer answered an
-	 * error, or {@link TimeoutException} if it did not answer in time
+	 * error, or {@link java.util.concurrent.TimeoutException} if it did not answer in
+	 * time
 	 */
 	public CompletableFuture<JsonNode> request(String method, Object params) {
 		return request(method, params, this.outboundTimeout);
@@ -366,7 +367,8 @@ public final class JsonRpcConnection {
 	 * @param params the params (any Jackson-writable value) or {@code null}
 	 * @param timeout how long to wait for the answer
 	 * @return the result, failing with {@link JsonRpcException} if the peer answered an
-	 * error, or {@link TimeoutException} if it did not answer in time
+	 * error, or {@link java.util.concurrent.TimeoutException} if it did not answer in
+	 * time
 	 */
 	public CompletableFuture<JsonNode> request(String method, Object params, Duration timeout) {
 		InboundRequest current = InboundCalls.current();
