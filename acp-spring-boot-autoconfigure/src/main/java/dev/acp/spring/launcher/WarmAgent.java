@@ -31,11 +31,11 @@ final class WarmAgent {
 	/**
 	 * Prefixes of the environment variables that take part in the agent's configuration:
 	 * Spring Boot binds them to properties ({@code ACP_TRANSPORT}, {@code SPRING_...}),
-	 * the JVM reads the {@code JAVA}/{@code JDK} ones. {@code ACP_LAUNCHER_ENV} names
-	 * more, separated by commas.
+	 * the JVM reads the {@code JAVA}/{@code JDK} ones, acpx passes credentials in
+	 * {@code ACPX_AUTH_...}. {@code ACP_LAUNCHER_ENV} names more, separated by commas.
 	 */
 	private static final List<String> ENVIRONMENT_PREFIXES = List.of("ACP_", "SPRING_", "SERVER_", "MANAGEMENT_",
-			"LOGGING_", "JAVA_", "JDK_", "_JAVA_");
+			"LOGGING_", "JAVA_", "JDK_", "_JAVA_", "ACPX_");
 
 	private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rwx------");
 
