@@ -22,7 +22,8 @@ class AcpStdioConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	AcpProcessTransport acpProcessTransport(JsonRpcConnectionFactory connectionFactory, AcpProperties properties) {
+	ProcessTransportLifecycle acpProcessTransport(JsonRpcConnectionFactory connectionFactory,
+			AcpProperties properties) {
 		if (properties.getTransport() == AcpProperties.Transport.LOCAL) {
 			return new LocalTransportLifecycle(connectionFactory, properties.getLocal(), properties.getStdio());
 		}

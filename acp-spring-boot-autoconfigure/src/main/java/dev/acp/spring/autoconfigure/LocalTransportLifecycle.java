@@ -13,10 +13,6 @@ import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.transport.local.LocalSocketTransport;
 
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.availability.AvailabilityChangeEvent;
-import org.springframework.boot.availability.ReadinessState;
-import org.springframework.context.ApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.util.Assert;
 
 /**
@@ -27,7 +23,7 @@ import org.springframework.util.Assert;
  *
  * @author ACP Spring Boot Starter contributors
  */
-public class LocalTransportLifecycle implements AcpProcessTransport {
+public class LocalTransportLifecycle extends ProcessTransportLifecycle {
 
 	private static final Log logger = LogFactory.getLog(LocalTransportLifecycle.class);
 
@@ -37,11 +33,7 @@ public class LocalTransportLifecycle implements AcpProcessTransport {
 
 	private final AcpProperties.Stdio framing;
 
-	private ConfigurableApplicationContext context;
-
 	private LocalSocketTransport transport;
-
-	private boolean running;
 
 	private String failure;
 
@@ -54,24 +46,8 @@ public class LocalTransportLifecycle implements AcpProcessTransport {
 	}
 
 	@Override
-	public void setApplicationContext(ApplicationContext applicationContext) {
-		this.context = (ConfigurableApplicationContext) applicationContext;
-	}
-
-	@Override
-	public synchronized void start() {
-		this.running = true;
-	}
-
-	@Override
-	public void onApplicationEvent(AvailabilityChangeEvent<ReadinessState> event) {
-		if (event.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
-			serve();
-		}
-	}
-
-	private synchronized void serve() {
-		if (!this.running || this.transport != null) {
+	void serve() {
+		if (this.transport != null) {
 			return;
 		}
 		this.transport = new LocalSocketTransport(this.connectionFactory, this.properties.getSocket(),
@@ -102,7 +78,7 @@ public class LocalTransportLifecycle implements AcpProcessTransport {
 		try {
 			if (serving.awaitIdle(this.properties.getIdleTimeout())) {
 				logger.info("No launcher for " + this.properties.getIdleTimeout() + "; exiting");
-				System.exit(SpringApplication.exit(this.context));
+				System.exit(SpringApplication.exit(context()));
 			}
 		}
 		catch (InterruptedException ex) {
@@ -111,8 +87,7 @@ public class LocalTransportLifecycle implements AcpProcessTransport {
 	}
 
 	@Override
-	public synchronized void stop() {
-		this.running = false;
+	void stopServing() {
 		if (this.transport != null) {
 			this.transport.stop();
 		}
@@ -128,8 +103,8 @@ public class LocalTransportLifecycle implements AcpProcessTransport {
 	}
 
 	@Override
-	public synchronized boolean isRunning() {
-		return this.running;
+	public boolean isRunning() {
+		return isStarted();
 	}
 
 	@Override
@@ -143,7 +118,7 @@ public class LocalTransportLifecycle implements AcpProcessTransport {
 			return State.FAILED;
 		}
 		if (this.transport == null) {
-			return this.running ? State.STARTING : State.STOPPED;
+			return isStarted() ? State.STARTING : State.STOPPED;
 		}
 		return this.transport.isRunning() ? State.SERVING : State.STOPPED;
 	}

@@ -5,10 +5,7 @@ import dev.acp.spring.transport.stdio.StdioStreams;
 import dev.acp.spring.transport.stdio.StdioTransport;
 
 import org.springframework.boot.SpringApplication;
-import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.ReadinessState;
-import org.springframework.context.ApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Starts the stdio transport once the application is ready
@@ -21,17 +18,13 @@ import org.springframework.context.ConfigurableApplicationContext;
  *
  * @author ACP Spring Boot Starter contributors
  */
-public class StdioTransportLifecycle implements AcpProcessTransport {
+public class StdioTransportLifecycle extends ProcessTransportLifecycle {
 
 	private final JsonRpcConnectionFactory connectionFactory;
 
 	private final AcpProperties.Stdio properties;
 
-	private ConfigurableApplicationContext context;
-
 	private StdioTransport transport;
-
-	private boolean running;
 
 	StdioTransportLifecycle(JsonRpcConnectionFactory connectionFactory, AcpProperties.Stdio properties) {
 		this.connectionFactory = connectionFactory;
@@ -39,24 +32,8 @@ public class StdioTransportLifecycle implements AcpProcessTransport {
 	}
 
 	@Override
-	public void setApplicationContext(ApplicationContext applicationContext) {
-		this.context = (ConfigurableApplicationContext) applicationContext;
-	}
-
-	@Override
-	public synchronized void start() {
-		this.running = true;
-	}
-
-	@Override
-	public void onApplicationEvent(AvailabilityChangeEvent<ReadinessState> event) {
-		if (event.getState() == ReadinessState.ACCEPTING_TRAFFIC) {
-			startTransport();
-		}
-	}
-
-	private synchronized void startTransport() {
-		if (!this.running || this.transport != null) {
+	void serve() {
+		if (this.transport != null) {
 			return;
 		}
 		this.transport = new StdioTransport(this.connectionFactory, StdioStreams.protocolInput(),
@@ -67,15 +44,14 @@ public class StdioTransportLifecycle implements AcpProcessTransport {
 	}
 
 	private void inputClosed() {
-		SpringApplication.exit(this.context);
+		SpringApplication.exit(context());
 		if (this.properties.isExitOnClose()) {
 			System.exit(0);
 		}
 	}
 
 	@Override
-	public synchronized void stop() {
-		this.running = false;
+	void stopServing() {
 		if (this.transport != null) {
 			this.transport.stop();
 		}
@@ -83,7 +59,7 @@ public class StdioTransportLifecycle implements AcpProcessTransport {
 
 	@Override
 	public synchronized boolean isRunning() {
-		return this.running && (this.transport == null || this.transport.isRunning());
+		return isStarted() && (this.transport == null || this.transport.isRunning());
 	}
 
 	@Override
