@@ -53,7 +53,10 @@ public final class AcpFastLaunchJarMode implements JarMode {
 			Path script = new FastLaunch(options, log).build();
 			System.out.println(script);
 		}
-		catch (IOException | IllegalStateException ex) {
+		catch (IOException ex) {
+			throw new JarModeErrorException("Could not write the fast launch: " + ex, ex);
+		}
+		catch (IllegalStateException ex) {
 			throw new JarModeErrorException(ex.getMessage(), ex);
 		}
 	}

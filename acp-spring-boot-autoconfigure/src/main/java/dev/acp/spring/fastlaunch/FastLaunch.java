@@ -129,6 +129,7 @@ final class FastLaunch {
 		String bundleName = this.options.name() + "-" + platform;
 		Path destination = this.options.destination();
 		Path staging = destination.resolve(bundleName);
+		Files.createDirectories(staging);
 		copy(destination.resolve("app"), staging.resolve("app"));
 		Path app = staging.resolve("app");
 		List<Path> libraries;
@@ -147,8 +148,10 @@ final class FastLaunch {
 				springAot, archive);
 		train(script, staging.resolve(LaunchScript.BUNDLED_JAVA).toString(), staging, archive);
 		for (String log : List.of("training.log", "launcher-training.log", "stop.log")) {
-			Files.move(staging.resolve(log), destination.resolve(bundleName + "-" + log),
-					StandardCopyOption.REPLACE_EXISTING);
+			if (Files.exists(staging.resolve(log))) {
+				Files.move(staging.resolve(log), destination.resolve(bundleName + "-" + log),
+						StandardCopyOption.REPLACE_EXISTING);
+			}
 		}
 		Files.deleteIfExists(staging.resolve(".acp-fast-launch"));
 		Path tarball = destination.resolve(bundleName + ".tar.gz");
