@@ -144,9 +144,16 @@ final class TrainingExchange {
 		}
 	}
 
+	/**
+	 * Check what the agent wrote after end of input. A JVM that trains an AOT cache (Java
+	 * 25) reports the cache on standard output as it exits, past the protocol: such
+	 * lines, which are no JSON object, are the JVM's and are skipped here.
+	 */
 	private void drain(Path log) {
 		for (String line = this.output.poll(); line != null && line != END; line = this.output.poll()) {
-			message(line, log);
+			if (line.startsWith("{")) {
+				message(line, log);
+			}
 		}
 	}
 
