@@ -9,6 +9,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
@@ -121,7 +122,7 @@ final class FastLaunch {
 	}
 
 	private void bundle(String jarFileName, String launcherJar, boolean springAot) throws IOException {
-		if (System.getProperty("os.name").toLowerCase().startsWith("windows")) {
+		if (System.getProperty("os.name").toLowerCase(Locale.ROOT).startsWith("windows")) {
 			throw new IllegalStateException(
 					"The self-contained archive's command is a shell script: build it" + " on Linux or macOS");
 		}
@@ -190,10 +191,8 @@ final class FastLaunch {
 	}
 
 	private static void run(List<String> command, Path log) throws IOException {
-		Process process = new ProcessBuilder(command).redirectErrorStream(true)
-			.redirectOutput(log.toFile())
-			.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-			.start();
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+		process.getOutputStream().close();
 		try {
 			if (!process.waitFor(5, TimeUnit.MINUTES)) {
 				process.destroyForcibly();

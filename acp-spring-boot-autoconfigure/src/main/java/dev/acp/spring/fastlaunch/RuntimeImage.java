@@ -1,5 +1,6 @@
 package dev.acp.spring.fastlaunch;
 
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.module.ModuleFinder;
@@ -130,8 +131,17 @@ final class RuntimeImage {
 	static void link(Set<String> modules, Path output, int javaVersion) {
 		StringWriter messages = new StringWriter();
 		PrintWriter writer = new PrintWriter(messages);
-		int status = tool("jlink").run(writer, writer,
-				jlinkArguments(modules, output, javaVersion).toArray(String[]::new));
+		PrintStream out = System.out;
+		int status;
+		// the CDS plugin reports on System.out, which carries the jar mode's result only
+		System.setOut(System.err);
+		try {
+			status = tool("jlink").run(writer, writer,
+					jlinkArguments(modules, output, javaVersion).toArray(String[]::new));
+		}
+		finally {
+			System.setOut(out);
+		}
 		if (status != 0) {
 			throw new IllegalStateException("jlink failed (status " + status + "): " + messages.toString().strip());
 		}

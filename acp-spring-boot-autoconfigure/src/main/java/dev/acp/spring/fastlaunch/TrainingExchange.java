@@ -54,17 +54,15 @@ final class TrainingExchange {
 	 * Spawn the agent, run the exchange and wait for it to exit 0.
 	 * @param command the agent's command
 	 * @param log where the agent's standard error goes
-	 * @return the number of lines the agent wrote on standard output
 	 * @throws IOException when the agent cannot be spawned
 	 * @throws IllegalStateException when the agent does not answer, answers an error,
 	 * writes anything but JSON-RPC on standard output or exits with another status
 	 */
-	int run(List<String> command, Path log) throws IOException {
+	void run(List<String> command, Path log) throws IOException {
 		Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
 		this.input = process.getOutputStream();
 		this.output = new LinkedBlockingQueue<>();
-		int[] lines = new int[1];
-		Thread reader = new Thread(() -> read(process, lines), "acp-fast-launch-training");
+		Thread reader = new Thread(() -> read(process), "acp-fast-launch-training");
 		reader.setDaemon(true);
 		reader.start();
 		try {
@@ -91,7 +89,6 @@ final class TrainingExchange {
 				throw new IllegalStateException(
 						"The agent exited with status " + process.exitValue() + " (see " + log + ")");
 			}
-			return lines[0];
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -102,11 +99,10 @@ final class TrainingExchange {
 		}
 	}
 
-	private void read(Process process, int[] lines) {
+	private void read(Process process) {
 		try (BufferedReader reader = new BufferedReader(
 				new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
 			for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-				lines[0]++;
 				this.output.add(line);
 			}
 		}
