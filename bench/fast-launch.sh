@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Builds the fast launch of the demo agent in one command: the jar with Spring AOT, extracted; a class-data archive
-# trained on a real initialize + session/new + session/prompt exchange (JDK 25+: AOT cache, -XX:AOTCacheOutput;
-# JDK 17-24: AppCDS, -XX:ArchiveClassesAtExit); and a launcher script: a thin launcher with its own class-data archive
-# that relays the editor's standard input and output to a warm agent JVM, started with the flags below on first use
-# and kept until it has had no connection for acp.local.idle-timeout (10 min). ACP_WARM=off runs the agent in the
+# Builds the fast launch of the demo agent in one command: the jar with Spring AOT, then the starter's jar mode
+# (java -Djarmode=acp-fast-launch -jar acp-demo.jar), which extracts it, trains a class-data archive on a real
+# initialize + session/new + session/prompt exchange (JDK 25+: AOT cache, -XX:AOTCacheOutput; JDK 17-24: AppCDS,
+# -XX:ArchiveClassesAtExit) and writes a launcher script: a thin launcher with its own class-data archive that relays
+# the editor's standard input and output to a warm agent JVM, started with the fast launch's flags on first use and
+# kept until it has had no connection for acp.local.idle-timeout (10 min). ACP_WARM=off runs the agent in the
 # launcher script's process instead; `acp-demo --status` and `acp-demo --stop` manage the warm agent.
 #
 # Usage: [JAVA_HOME=/path/to/jdk] bench/fast-launch.sh [--skip-build] [--out DIR]
@@ -39,97 +40,18 @@ if ! unzip -l "$jar" | grep '__ApplicationContextInitializer' >/dev/null; then
 fi
 
 rm -rf "$out"
-mkdir -p "$out"
-# The archive records the class path it was trained with: absolute, so that the launcher finds it from any working
-# directory (an editor spawns the agent in the project's directory); a relative one is silently rejected there.
+# The starter's jar mode does the rest (docs/startup.md, "The fast launch for your own agent"): extracts the jar,
+# trains the agent's archive on initialize, session/new, a session/prompt and end of input, trains the launcher's
+# archive on a relay to a warm agent, and writes $out/acp-demo.
+"$java" -Djarmode=acp-fast-launch -jar "$jar" --destination "$out" --name acp-demo --train-prompt hello >/dev/null
 out=$(cd "$out" && pwd)
-"$java" -Djarmode=tools -jar "$jar" extract --destination "$out/app" >/dev/null
-
-# Flags for a process an editor spawns per session: a small heap and a serial collector (one thread, no
-# concurrent GC threads), the client compiler only (an agent mostly waits on I/O; peak throughput is lower),
-# no perf-data file, and JVM logging on standard error only (JVM log lines on standard output would break the
-# protocol stream).
-flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms32m -Xmx256m -XX:-UsePerfData
-  -Xlog:disable -Xlog:all=warning:stderr -Dspring.aot.enabled=true)
 if [ "$version" -ge 25 ]; then
-  archive=app.aot
-  train=(-XX:AOTCacheOutput="$out/$archive")
-  use="-XX:AOTCache=\"\$dir/$archive\""
-  use_now=(-XX:AOTCache="$out/$archive")
   require=-XX:AOTMode=on
 else
-  archive=app.jsa
-  train=(-XX:ArchiveClassesAtExit="$out/$archive")
-  use="-XX:SharedArchiveFile=\"\$dir/$archive\""
-  use_now=(-XX:SharedArchiveFile="$out/$archive")
   require=-Xshare:on
 fi
-
-# Training run: a real exchange, then end of input (the agent drains and exits 0, which writes the archive).
-coproc agent { exec "$java" "${flags[@]}" "${train[@]}" -jar "$out/app/acp-demo.jar" 2>"$out/training.log"; }
-send() { printf '%s\n' "$1" >&"${agent[1]}"; }
-answer() { # reads lines until the answer with id $1, kept in $reply (no subshell: it would lose the coprocess)
-  while IFS= read -r -t 120 reply <&"${agent[0]}"; do
-    case "$reply" in *"\"id\":$1,"*|*"\"id\":$1}"*) return 0 ;; esac
-  done
-  echo "training: no answer to request $1 (see $out/training.log)" >&2
-  return 1
-}
-send '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1,"clientCapabilities":{"fs":{"readTextFile":true,"writeTextFile":true}},"clientInfo":{"name":"fast-launch-training","version":"1"}}}'
-answer 0
-send '{"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/tmp","mcpServers":[]}}'
-answer 1
-session=$(printf '%s' "$reply" | sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')
-send '{"jsonrpc":"2.0","id":2,"method":"session/prompt","params":{"sessionId":"'"$session"'","prompt":[{"type":"text","text":"hello"}]}}'
-answer 2
-send '{"jsonrpc":"2.0","id":3,"method":"_acp-spring-boot/health","params":{}}'
-answer 3
-pid=$agent_PID
-exec {agent[1]}>&-
-wait "$pid"
-test -s "$out/$archive" || { echo "training wrote no $archive (see $out/training.log)" >&2; exit 1; }
-
-
-# The launcher: the class in the starter's jar, with its own JVM flags (it only relays bytes) and class-data archive.
-launcher_jar=$(cd "$out/app/lib" && ls acp-spring-boot-autoconfigure-*.jar)
-launcher_flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms8m -Xmx32m -Xss512k -XX:-UsePerfData
-  -Xlog:disable -Xlog:all=warning:stderr)
-if [ "$version" -ge 25 ]; then
-  launcher_archive=launcher.aot
-  launcher_train=(-XX:AOTCacheOutput="$out/$launcher_archive")
-  launcher_use="-XX:AOTCache=\"\$dir/$launcher_archive\""
-else
-  launcher_archive=launcher.jsa
-  launcher_train=(-XX:ArchiveClassesAtExit="$out/$launcher_archive")
-  launcher_use="-XX:SharedArchiveFile=\"\$dir/$launcher_archive\""
-fi
-
-cat >"$out/acp-demo" <<SCRIPT
-#!/bin/sh
-# The demo ACP agent over stdio, fast launch (written by bench/fast-launch.sh for Java $version): a thin launcher
-# relays this process's standard input and output, as one connection, to a warm agent JVM of this build and
-# configuration, started on first use. ACP_WARM=off runs the agent in this process instead.
-# acp-demo --status: whether the warm agent runs, its pid and log; acp-demo --stop: stop it.
-dir=\$(cd "\$(dirname "\$0")" && pwd)
-if [ "\${ACP_WARM:-on}" = off ]; then
-  exec "$java" ${flags[*]} $use -jar "\$dir/app/acp-demo.jar" "\$@"
-fi
-exec "$java" ${launcher_flags[*]} $launcher_use -cp "\$dir/app/lib/$launcher_jar" dev.acp.spring.launcher.AcpLauncher \\
-  "$java" ${flags[*]} $use -jar "\$dir/app/acp-demo.jar" -- "\$@"
-SCRIPT
-chmod +x "$out/acp-demo"
-
-# Train the launcher's archive on a real relay (the cold path: it starts a warm agent), then stop that agent.
 exchange='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":1}}
 {"jsonrpc":"2.0","id":1,"method":"session/new","params":{"cwd":"/tmp","mcpServers":[]}}'
-printf '%s\n' "$exchange" | "$java" "${launcher_flags[@]}" "${launcher_train[@]}" -cp "$out/app/lib/$launcher_jar" \
-  dev.acp.spring.launcher.AcpLauncher "$java" "${flags[@]}" "${use_now[@]}" -jar "$out/app/acp-demo.jar" -- \
-  >/dev/null 2>"$out/launcher-training.log"
-"$out/acp-demo" --stop >/dev/null
-test -s "$out/$launcher_archive" || {
-  echo "training wrote no $launcher_archive (see $out/launcher-training.log)" >&2
-  exit 1
-}
 
 # The stdio contract: every line on standard output is a JSON-RPC message, through the launcher and the warm agent
 # it starts. Run from another directory with both archives required ($require: the JVM exits rather than start

@@ -95,6 +95,17 @@ class LayerArchitectureTests {
 	}
 
 	@Test
+	void theFastLaunchNeedsTheJdkJacksonAndBootsJarModeOnly() {
+		classes().that()
+			.resideInAPackage(BASE + ".fastlaunch..")
+			.should()
+			.onlyDependOnClassesThat()
+			.resideInAnyPackage("java..", "tools.jackson..", "org.springframework.boot.loader.jarmode..",
+					BASE + ".fastlaunch..")
+			.check(classes);
+	}
+
+	@Test
 	void packagesHaveNoCycles() {
 		slices().matching(BASE + ".(*)..").should().beFreeOfCycles().check(classes);
 	}

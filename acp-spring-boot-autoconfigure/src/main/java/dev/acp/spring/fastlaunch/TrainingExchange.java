@@ -1,0 +1,181 @@
+package dev.acp.spring.fastlaunch;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A real ACP exchange with an agent spawned over stdio: {@code initialize},
+ * {@code session/new}, optionally a {@code session/prompt}, then end of input, on which
+ * the agent drains and exits 0 (which writes a class-data archive when it trains one).
+ * Every line the agent writes on standard output must be a JSON-RPC message.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class TrainingExchange {
+
+	private static final long TIMEOUT_SECONDS = 180;
+
+	private static final String END = new String("end of output");
+
+	private final JsonMapper json = JsonMapper.builder().build();
+
+	private final String prompt;
+
+	private final String cwd;
+
+	private OutputStream input;
+
+	private BlockingQueue<String> output;
+
+	/**
+	 * Create an exchange.
+	 * @param prompt the text of a {@code session/prompt} to send, or {@code null}
+	 * @param cwd the session's working directory
+	 */
+	TrainingExchange(String prompt, String cwd) {
+		this.prompt = prompt;
+		this.cwd = cwd;
+	}
+
+	/**
+	 * Spawn the agent, run the exchange and wait for it to exit 0.
+	 * @param command the agent's command
+	 * @param log where the agent's standard error goes
+	 * @throws IOException when the agent cannot be spawned
+	 * @throws IllegalStateException when the agent does not answer, answers an error,
+	 * writes anything but JSON-RPC on standard output or exits with another status
+	 */
+	void run(List<String> command, Path log) throws IOException {
+		Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
+		this.input = process.getOutputStream();
+		this.output = new LinkedBlockingQueue<>();
+		Thread reader = new Thread(() -> read(process), "acp-fast-launch-training");
+		reader.setDaemon(true);
+		reader.start();
+		try {
+			send(0, "initialize",
+					Map.of("protocolVersion", 1, "clientCapabilities",
+							Map.of("fs", Map.of("readTextFile", true, "writeTextFile", true)), "clientInfo",
+							Map.of("name", "acp-fast-launch-training", "version", "1")));
+			answer(0, log);
+			send(1, "session/new", Map.of("cwd", this.cwd, "mcpServers", List.of()));
+			JsonNode session = answer(1, log);
+			if (this.prompt != null) {
+				String sessionId = session.path("sessionId").asString();
+				send(2, "session/prompt",
+						Map.of("sessionId", sessionId, "prompt", List.of(Map.of("type", "text", "text", this.prompt))));
+				answer(2, log);
+			}
+			this.input.close();
+			if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+				throw new IllegalStateException("The agent did not exit after end of input (see " + log + ")");
+			}
+			reader.join(TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS));
+			drain(log);
+			if (process.exitValue() != 0) {
+				throw new IllegalStateException(
+						"The agent exited with status " + process.exitValue() + " (see " + log + ")");
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while training", ex);
+		}
+		finally {
+			process.destroy();
+		}
+	}
+
+	private void read(Process process) {
+		try (BufferedReader reader = new BufferedReader(
+				new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+			for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+				this.output.add(line);
+			}
+		}
+		catch (IOException ex) {
+			// the agent went away: reported as a missing answer or its exit status
+		}
+		finally {
+			this.output.add(END);
+		}
+	}
+
+	private void send(int id, String method, Object params) throws IOException {
+		Map<String, Object> message = Map.of("jsonrpc", "2.0", "id", id, "method", method, "params", params);
+		this.input.write((this.json.writeValueAsString(message) + "\n").getBytes(StandardCharsets.UTF_8));
+		this.input.flush();
+	}
+
+	private JsonNode answer(int id, Path log) throws IOException, InterruptedException {
+		while (true) {
+			String line = this.output.poll(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+			if (line == null || line == END) {
+				throw new IllegalStateException("The agent did not answer request " + id + " (see " + log + ")");
+			}
+			JsonNode message = message(line, log);
+			if (message.has("method") && message.has("id")) {
+				refuse(message);
+			}
+			else if (!message.has("method") && message.path("id").asInt(-1) == id) {
+				if (message.has("error")) {
+					throw new IllegalStateException("The agent answered request " + id + " with an error: "
+							+ message.get("error") + " (see " + log + ")");
+				}
+				return message.path("result");
+			}
+		}
+	}
+
+	/**
+	 * Check what the agent wrote after end of input. A JVM that trains an AOT cache (Java
+	 * 25) reports the cache on standard output as it exits, past the protocol: such
+	 * lines, which are no JSON object, are the JVM's and are skipped here.
+	 */
+	private void drain(Path log) {
+		for (String line = this.output.poll(); line != null && line != END; line = this.output.poll()) {
+			if (line.startsWith("{")) {
+				message(line, log);
+			}
+		}
+	}
+
+	private JsonNode message(String line, Path log) {
+		try {
+			JsonNode message = this.json.readTree(line);
+			if (message.isObject() && "2.0".equals(message.path("jsonrpc").asString(null))) {
+				return message;
+			}
+		}
+		catch (JacksonException ex) {
+			// reported below
+		}
+		throw new IllegalStateException("The agent wrote a line that is not JSON-RPC on standard output: "
+				+ abbreviate(line) + " (standard output must carry protocol messages only; see " + log + ")");
+	}
+
+	private void refuse(JsonNode request) throws IOException {
+		Map<String, Object> error = Map.of("jsonrpc", "2.0", "id", request.get("id"), "error",
+				Map.of("code", -32601, "message", "Method not found"));
+		this.input.write((this.json.writeValueAsString(error) + "\n").getBytes(StandardCharsets.UTF_8));
+		this.input.flush();
+	}
+
+	private static String abbreviate(String line) {
+		return (line.length() <= 200) ? line : line.substring(0, 200) + "...";
+	}
+
+}

@@ -1,0 +1,136 @@
+package dev.acp.spring.fastlaunch;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Tests for {@link LaunchScript}: the script runs with a stand-in {@code java} that
+ * prints the arguments it was given.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+class LaunchScriptTests {
+
+	private static final String JAR = "my-agent-1.0.jar";
+
+	private static final String LAUNCHER_JAR = "acp-spring-boot-autoconfigure-0.1.0.jar";
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void warmOffRunsTheAgentInTheScriptsProcessWithItsArchive() throws Exception {
+		Path java = fakeJava("my java");
+		Path script = write(
+				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.APP_CDS));
+		List<String> expected = new ArrayList<>(List.of(java.toString()));
+		expected.addAll(LaunchScript.AGENT_FLAGS);
+		expected.addAll(List.of("-Dspring.aot.enabled=true", "-XX:SharedArchiveFile=" + this.dir + "/app.jsa", "-jar",
+				this.dir + "/app/" + JAR, "--acp.x=a b"));
+		assertThat(run(script, "off", "--acp.x=a b")).isEqualTo(expected);
+	}
+
+	@Test
+	void byDefaultTheLauncherRelaysToAWarmAgentOfTheSameCommand() throws Exception {
+		Path java = fakeJava("java");
+		Path script = write(
+				new LaunchScript("my-agent", 25, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.AOT_CACHE));
+		List<String> expected = new ArrayList<>(List.of(java.toString()));
+		expected.addAll(LaunchScript.LAUNCHER_FLAGS);
+		expected.addAll(List.of("-XX:AOTCache=" + this.dir + "/launcher.aot", "-cp",
+				this.dir + "/app/lib/" + LAUNCHER_JAR, "dev.acp.spring.launcher.AcpLauncher", java.toString()));
+		expected.addAll(LaunchScript.AGENT_FLAGS);
+		expected.addAll(List.of("-Dspring.aot.enabled=true", "-XX:AOTCache=" + this.dir + "/app.aot", "-jar",
+				this.dir + "/app/" + JAR, "--", "--status"));
+		assertThat(run(script, null, "--status")).isEqualTo(expected);
+	}
+
+	@Test
+	void theSelfContainedScriptRunsTheBundledRuntime() throws Exception {
+		Path java = this.dir.resolve("runtime/bin/java");
+		Files.createDirectories(java.getParent());
+		Files.move(fakeJava("java"), java);
+		Path script = write(
+				new LaunchScript("my-agent", 21, null, JAR, LAUNCHER_JAR, false, ClassDataArchive.APP_CDS_AUTO_CREATE));
+		List<String> expected = new ArrayList<>(List.of(java.toString()));
+		expected.addAll(LaunchScript.AGENT_FLAGS);
+		expected.addAll(List.of("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=" + this.dir + "/app.jsa",
+				"-jar", this.dir + "/app/" + JAR));
+		assertThat(run(script, "off")).isEqualTo(expected);
+	}
+
+	@Test
+	void withoutAnArchiveNoArchiveOptionIsPassed() throws Exception {
+		Path java = fakeJava("java");
+		Path script = write(
+				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, false, ClassDataArchive.NONE));
+		assertThat(run(script, null)).noneMatch((arg) -> arg.startsWith("-XX:SharedArchiveFile")
+				|| arg.startsWith("-XX:AOTCache") || arg.equals("-Dspring.aot.enabled=true"));
+	}
+
+	@Test
+	void theScriptSaysWhatItIsAndHowToOptOut() {
+		String text = new LaunchScript("my-agent", 17, "/jdk/bin/java", JAR, LAUNCHER_JAR, true,
+				ClassDataArchive.APP_CDS)
+			.text();
+		assertThat(text).startsWith("#!/bin/sh\n# my-agent: the ACP agent over stdio, fast launch for Java 17")
+			.contains("ACP_WARM=off runs the agent in this")
+			.contains("java='/jdk/bin/java'");
+	}
+
+	@Test
+	void aJarNameThatTheScriptWouldHaveToQuoteIsRefused() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new LaunchScript("my-agent", 17, "/jdk/bin/java", "my agent$.jar", LAUNCHER_JAR, true,
+					ClassDataArchive.APP_CDS))
+			.withMessageContaining("'my agent$.jar'");
+	}
+
+	@Test
+	void quotingKeepsSingleQuotes() {
+		assertThat(LaunchScript.quote("/opt/it's/java")).isEqualTo("'/opt/it'\\''s/java'");
+	}
+
+	private Path write(LaunchScript script) throws IOException {
+		Path file = this.dir.resolve("my-agent");
+		Files.writeString(file, script.text());
+		Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+		return file;
+	}
+
+	private Path fakeJava(String name) throws IOException {
+		Path java = this.dir.resolve(name);
+		Files.writeString(java, "#!/bin/sh\nprintf '%s\\n' \"$0\" \"$@\"\n");
+		Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwx------"));
+		return java;
+	}
+
+	private List<String> run(Path script, String warm, String... args) throws Exception {
+		List<String> command = new ArrayList<>(List.of(script.toString()));
+		command.addAll(List.of(args));
+		ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+		builder.environment().remove("ACP_WARM");
+		if (warm != null) {
+			builder.environment().put("ACP_WARM", warm);
+		}
+		Process process = builder.start();
+		process.getOutputStream().close();
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(process.exitValue()).isZero();
+		return output.lines().toList();
+	}
+
+}
