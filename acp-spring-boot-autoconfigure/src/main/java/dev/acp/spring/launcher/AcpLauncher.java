@@ -219,10 +219,26 @@ public final class AcpLauncher {
 	 * the agent closes the connection.
 	 */
 	private int relay(SocketChannel channel) {
-		Thread input = new Thread(() -> copyInput(channel), "acp-launcher-input");
+		// runnables as classes, not lambdas: a lambda's first use spins classes at
+		// start-up
+		Thread input = new Thread(new Runnable() {
+
+			@Override
+			public void run() {
+				copyInput(channel);
+			}
+
+		}, "acp-launcher-input");
 		input.setDaemon(true);
 		input.start();
-		Thread shutdown = new Thread(() -> endInput(channel), "acp-launcher-sigterm");
+		Thread shutdown = new Thread(new Runnable() {
+
+			@Override
+			public void run() {
+				endInput(channel);
+			}
+
+		}, "acp-launcher-sigterm");
 		Runtime.getRuntime().addShutdownHook(shutdown);
 		boolean complete = copyOutput(channel);
 		try {
