@@ -136,8 +136,12 @@ class AcpTestClientTests {
 			String sessionId = client.newSession();
 			client.prompt(sessionId, "abandon");
 			released.complete(null);
+			// the cancel may arrive before the client's handler started: the request is
+			// then
+			// answered -32800 without reaching the handler (and the list of requests)
 			assertThat(client.receivedRequests()).extracting(AcpReceivedMessage::method)
-				.containsExactly("_zed.dev/workspace/buffers");
+				.hasSizeLessThanOrEqualTo(1)
+				.allMatch("_zed.dev/workspace/buffers"::equals);
 			assertThat(client.receivedNotifications()).extracting(AcpReceivedMessage::method)
 				.containsExactly("$/cancel_request", "session/update");
 			assertThat(client.receivedNotifications().get(0).params().get("requestId").isIntegralNumber()).isTrue();
