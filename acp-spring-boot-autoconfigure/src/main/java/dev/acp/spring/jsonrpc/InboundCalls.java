@@ -2,6 +2,7 @@ package dev.acp.spring.jsonrpc;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -395,8 +396,19 @@ final class InboundCalls {
 	 */
 	int signalCancellation(String orderKey) {
 		List<InboundRequest> calls = this.order.withKey(orderKey);
-		for (InboundRequest call : calls) {
-			call.signalCancellation();
+		// marked from the last to the first, and all before any handler is told: a
+		// request
+		// that ends on its cancellation starts the next one of its key, which must
+		// already
+		// be marked
+		List<InboundRequest> marked = new ArrayList<>(calls.size());
+		for (int i = calls.size() - 1; i >= 0; i--) {
+			if (calls.get(i).markCancelled()) {
+				marked.add(calls.get(i));
+			}
+		}
+		for (InboundRequest call : marked) {
+			call.tellCancelled();
 		}
 		return calls.size();
 	}

@@ -167,11 +167,33 @@ public final class InboundRequest {
 	 * answers, as ACP does for {@code session/prompt}).
 	 */
 	public void signalCancellation() {
-		if (this.cancelled) {
-			return;
+		if (markCancelled()) {
+			tellCancelled();
 		}
-		this.cancelledNanos = Math.max(System.nanoTime(), 1);
-		this.cancelled = true;
+	}
+
+	/**
+	 * Set the cancelled flag, the first step of {@link #signalCancellation()}: a request
+	 * of an order key is marked before any handler of that key is told, so that a handler
+	 * returning on its interrupt cannot start the next request before it is marked too.
+	 * @return whether this call set it
+	 */
+	boolean markCancelled() {
+		synchronized (this.runnerLock) {
+			if (this.cancelled) {
+				return false;
+			}
+			this.cancelledNanos = Math.max(System.nanoTime(), 1);
+			this.cancelled = true;
+			return true;
+		}
+	}
+
+	/**
+	 * Run the cancellation callbacks and interrupt the handler's thread, the second step
+	 * of {@link #signalCancellation()}.
+	 */
+	void tellCancelled() {
 		for (Runnable callback : this.cancelCallbacks) {
 			if (this.cancelCallbacks.remove(callback)) {
 				runCallback(callback);

@@ -265,6 +265,23 @@ class InboundRequestLifeTests {
 	}
 
 	@Test
+	void aTurnThatEndsOnItsCancellationStartsTheNextOnlyOnceThatOneIsCancelledToo() {
+		List<Boolean> cancelledAtStart = new CopyOnWriteArrayList<>();
+		this.handler.orderKeys = (method, params) -> "session";
+		this.handler.onRequest("turn", (request) -> {
+			cancelledAtStart.add(request.isCancelled());
+			CompletableFuture<Object> answer = new CompletableFuture<>();
+			request.onCancel(() -> answer.complete("cancelled"));
+			return answer;
+		});
+		request(1, "turn");
+		request(2, "turn");
+		// the first turn ends the moment it is told, which starts the second at once
+		this.connection.signalCancellation("session");
+		assertThat(cancelledAtStart).containsExactly(false, true);
+	}
+
+	@Test
 	void aRequestPastItsOwnTimeLimitIsAnsweredCancelledAndItsHandlerSignalled() {
 		AtomicReference<InboundRequest> limited = new AtomicReference<>();
 		this.handler.onRequest("turn", (request) -> {
