@@ -3,7 +3,7 @@ package dev.acp.spring.test.autoconfigure;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import dev.acp.spring.agent.AcpAgent;
+import dev.acp.spring.agent.support.AcpAgent;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
