@@ -11,14 +11,14 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.propagation.Propagator;
 
-import dev.acp.spring.agent.AcpAgent;
+import dev.acp.spring.agent.support.AcpAgent;
 import dev.acp.spring.agent.AcpTraceContextWriter;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.autoconfigure.AcpProperties;
 import dev.acp.spring.autoconfigure.AcpTransportStatus;
 import dev.acp.spring.autoconfigure.AcpWebSocketAutoConfiguration;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
-import dev.acp.spring.method.AcpMethodRegistry;
+import dev.acp.spring.method.support.AcpMethodRegistry;
 import dev.acp.spring.transport.websocket.BearerToken;
 
 import org.springframework.beans.factory.ObjectProvider;

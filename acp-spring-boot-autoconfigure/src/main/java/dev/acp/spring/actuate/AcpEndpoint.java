@@ -3,10 +3,10 @@ package dev.acp.spring.actuate;
 import java.util.Comparator;
 import java.util.List;
 
-import dev.acp.spring.agent.AcpAgent;
+import dev.acp.spring.agent.support.AcpAgent;
 import dev.acp.spring.method.AcpConnection;
-import dev.acp.spring.method.AcpHandlerKind;
-import dev.acp.spring.method.AcpHandlerMethod;
+import dev.acp.spring.method.support.AcpHandlerKind;
+import dev.acp.spring.method.support.AcpHandlerMethod;
 import dev.acp.spring.protocol.AgentCapabilities;
 import dev.acp.spring.protocol.Implementation;
 

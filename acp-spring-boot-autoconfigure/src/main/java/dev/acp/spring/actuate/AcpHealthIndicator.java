@@ -4,7 +4,7 @@ import java.util.Locale;
 
 import dev.acp.spring.autoconfigure.AcpTransportStatus;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
-import dev.acp.spring.method.AcpMethodRegistry;
+import dev.acp.spring.method.support.AcpMethodRegistry;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;

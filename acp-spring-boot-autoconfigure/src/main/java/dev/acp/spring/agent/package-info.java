@@ -1,11 +1,11 @@
 /**
- * The ACP agent: serves each connection a transport opens, answers {@code initialize}
- * (version negotiation, capabilities derived from the registered handlers, extension
- * metadata, authentication methods), keeps per-connection state and makes typed calls to
- * the client.
+ * What an application plugs into the ACP agent:
+ * {@link dev.acp.spring.agent.AcpCapabilitiesCustomizer} beans change what is advertised,
+ * {@link dev.acp.spring.agent.AcpAuthentication} declares authentication methods,
+ * {@link dev.acp.spring.agent.AcpParamsSchemaGenerator} and
+ * {@link dev.acp.spring.agent.AcpTraceContextWriter} replace a default. The agent itself
+ * is in {@link dev.acp.spring.agent.support}.
  * <p>
- * Builds on every layer below it (JSON-RPC, protocol, handler model) and knows no
- * transport and no Spring Boot; {@link dev.acp.spring.agent.AcpCapabilitiesCustomizer}
- * beans let an application change what is advertised.
+ * Knows no transport, no Spring Boot, and not its own {@code support} package.
  */
 package dev.acp.spring.agent;

@@ -2,8 +2,10 @@ package dev.acp.spring.method;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
+import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.AvailableCommand;
 import dev.acp.spring.protocol.CompactionStatus;
 import dev.acp.spring.protocol.ContentBlock;
@@ -21,6 +23,7 @@ import dev.acp.spring.protocol.ReleaseTerminalResponse;
 import dev.acp.spring.protocol.RequestPermissionRequest;
 import dev.acp.spring.protocol.RequestPermissionResponse;
 import dev.acp.spring.protocol.SessionConfigOption;
+import dev.acp.spring.protocol.SessionNotification;
 import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.protocol.TerminalOutputRequest;
 import dev.acp.spring.protocol.TerminalOutputResponse;
@@ -86,7 +89,9 @@ public interface AcpClient {
 	 * @throws AcpExtensionNotSupportedException if the method is a client extension whose
 	 * namespace the client did not advertise
 	 */
-	<T> CompletableFuture<T> request(String method, @Nullable Object params, Class<T> resultType);
+	default <T> CompletableFuture<T> request(String method, @Nullable Object params, Class<T> resultType) {
+		return request(method, params, resultType, requestTimeout());
+	}
 
 	/**
 	 * Send a request to the client, waiting at most {@code timeout} for the answer.
@@ -115,56 +120,74 @@ public interface AcpClient {
 	 * @param sessionId the session
 	 * @param update the update
 	 */
-	void sessionUpdate(String sessionId, SessionUpdate update);
+	default void sessionUpdate(String sessionId, SessionUpdate update) {
+		Objects.requireNonNull(sessionId, "sessionId");
+		Objects.requireNonNull(update, "update");
+		notify(AcpMethods.SESSION_UPDATE, new SessionNotification(sessionId, update));
+	}
 
 	/**
 	 * Send a {@code user_message_chunk} update with one text block.
 	 * @param sessionId the session
 	 * @param text the text
 	 */
-	void userMessageChunk(String sessionId, String text);
+	default void userMessageChunk(String sessionId, String text) {
+		userMessageChunk(sessionId, new ContentBlock.Text(text));
+	}
 
 	/**
 	 * Send a {@code user_message_chunk} update.
 	 * @param sessionId the session
 	 * @param content the content block
 	 */
-	void userMessageChunk(String sessionId, ContentBlock content);
+	default void userMessageChunk(String sessionId, ContentBlock content) {
+		sessionUpdate(sessionId, new SessionUpdate.UserMessageChunk(content, null, null));
+	}
 
 	/**
 	 * Send an {@code agent_message_chunk} update with one text block.
 	 * @param sessionId the session
 	 * @param text the text
 	 */
-	void agentMessageChunk(String sessionId, String text);
+	default void agentMessageChunk(String sessionId, String text) {
+		agentMessageChunk(sessionId, new ContentBlock.Text(text));
+	}
 
 	/**
 	 * Send an {@code agent_message_chunk} update.
 	 * @param sessionId the session
 	 * @param content the content block
 	 */
-	void agentMessageChunk(String sessionId, ContentBlock content);
+	default void agentMessageChunk(String sessionId, ContentBlock content) {
+		sessionUpdate(sessionId, new SessionUpdate.AgentMessageChunk(content));
+	}
 
 	/**
 	 * Send an {@code agent_thought_chunk} update with one text block.
 	 * @param sessionId the session
 	 * @param text the text
 	 */
-	void agentThoughtChunk(String sessionId, String text);
+	default void agentThoughtChunk(String sessionId, String text) {
+		agentThoughtChunk(sessionId, new ContentBlock.Text(text));
+	}
 
 	/**
 	 * Send an {@code agent_thought_chunk} update.
 	 * @param sessionId the session
 	 * @param content the content block
 	 */
-	void agentThoughtChunk(String sessionId, ContentBlock content);
+	default void agentThoughtChunk(String sessionId, ContentBlock content) {
+		sessionUpdate(sessionId, new SessionUpdate.AgentThoughtChunk(content, null, null));
+	}
 
 	/**
 	 * Send a {@code tool_call} update: a new tool call.
 	 * @param sessionId the session
 	 * @param toolCall the tool call
 	 */
-	void toolCall(String sessionId, SessionUpdate.ToolCall toolCall);
+	default void toolCall(String sessionId, SessionUpdate.ToolCall toolCall) {
+		sessionUpdate(sessionId, toolCall);
+	}
 
 	/**
 	 * Send a {@code tool_call_update} update: the fields of a tool call that changed. The
@@ -173,35 +196,45 @@ public interface AcpClient {
 	 * @param sessionId the session
 	 * @param update the changed fields
 	 */
-	void toolCallUpdate(String sessionId, ToolCallUpdate update);
+	default void toolCallUpdate(String sessionId, ToolCallUpdate update) {
+		sessionUpdate(sessionId, update);
+	}
 
 	/**
 	 * Send a {@code plan} update: the whole plan, replacing the previous one.
 	 * @param sessionId the session
 	 * @param entries every entry of the plan
 	 */
-	void plan(String sessionId, List<PlanEntry> entries);
+	default void plan(String sessionId, List<PlanEntry> entries) {
+		sessionUpdate(sessionId, new SessionUpdate.Plan(entries));
+	}
 
 	/**
 	 * Send an {@code available_commands_update} update.
 	 * @param sessionId the session
 	 * @param availableCommands every command now available
 	 */
-	void availableCommandsUpdate(String sessionId, List<AvailableCommand> availableCommands);
+	default void availableCommandsUpdate(String sessionId, List<AvailableCommand> availableCommands) {
+		sessionUpdate(sessionId, new SessionUpdate.AvailableCommandsUpdate(availableCommands));
+	}
 
 	/**
 	 * Send a {@code current_mode_update} update.
 	 * @param sessionId the session
 	 * @param currentModeId the id of the mode now current
 	 */
-	void currentModeUpdate(String sessionId, String currentModeId);
+	default void currentModeUpdate(String sessionId, String currentModeId) {
+		sessionUpdate(sessionId, new SessionUpdate.CurrentModeUpdate(currentModeId));
+	}
 
 	/**
 	 * Send a {@code config_option_update} update.
 	 * @param sessionId the session
 	 * @param configOptions every configuration option with its current value
 	 */
-	void configOptionUpdate(String sessionId, List<SessionConfigOption> configOptions);
+	default void configOptionUpdate(String sessionId, List<SessionConfigOption> configOptions) {
+		sessionUpdate(sessionId, new SessionUpdate.ConfigOptionUpdate(configOptions));
+	}
 
 	/**
 	 * Send a {@code session_info_update} update.
@@ -209,7 +242,9 @@ public interface AcpClient {
 	 * @param title the session title, or {@code null} to leave it unchanged
 	 * @param updatedAt the ISO 8601 time of the last activity
 	 */
-	void sessionInfoUpdate(String sessionId, @Nullable String title, @Nullable String updatedAt);
+	default void sessionInfoUpdate(String sessionId, @Nullable String title, @Nullable String updatedAt) {
+		sessionUpdate(sessionId, new SessionUpdate.SessionInfoUpdate(title, updatedAt));
+	}
 
 	/**
 	 * Send a {@code usage_update} update.
@@ -218,7 +253,9 @@ public interface AcpClient {
 	 * @param size the context window size in tokens
 	 * @param cost the cumulative cost of the session
 	 */
-	void usageUpdate(String sessionId, long used, long size, @Nullable Cost cost);
+	default void usageUpdate(String sessionId, long used, long size, @Nullable Cost cost) {
+		sessionUpdate(sessionId, new SessionUpdate.UsageUpdate(used, size, cost));
+	}
 
 	/**
 	 * Send a {@code notice} update: information for the user.
@@ -227,7 +264,9 @@ public interface AcpClient {
 	 * @param title the title, standing alone
 	 * @param description more detail
 	 */
-	void notice(String sessionId, NoticeSeverity severity, String title, @Nullable String description);
+	default void notice(String sessionId, NoticeSeverity severity, String title, @Nullable String description) {
+		sessionUpdate(sessionId, new SessionUpdate.Notice(severity, title, description));
+	}
 
 	/**
 	 * Send a {@code compaction_update} update.
@@ -235,7 +274,9 @@ public interface AcpClient {
 	 * @param compactionId the id of the compaction
 	 * @param status its status
 	 */
-	void compactionUpdate(String sessionId, String compactionId, CompactionStatus status);
+	default void compactionUpdate(String sessionId, String compactionId, CompactionStatus status) {
+		sessionUpdate(sessionId, new SessionUpdate.CompactionUpdate(compactionId, status));
+	}
 
 	/**
 	 * Send a {@code compaction_summary_chunk} update.
@@ -243,7 +284,9 @@ public interface AcpClient {
 	 * @param compactionId the id of the compaction
 	 * @param content one content block to append to its summary
 	 */
-	void compactionSummaryChunk(String sessionId, String compactionId, ContentBlock content);
+	default void compactionSummaryChunk(String sessionId, String compactionId, ContentBlock content) {
+		sessionUpdate(sessionId, new SessionUpdate.CompactionSummaryChunk(compactionId, content));
+	}
 
 	/**
 	 * Ask the user for permission to run a tool call
@@ -255,7 +298,9 @@ public interface AcpClient {
 	 * @param request the request
 	 * @return the user's decision
 	 */
-	CompletableFuture<RequestPermissionResponse> requestPermission(RequestPermissionRequest request);
+	default CompletableFuture<RequestPermissionResponse> requestPermission(RequestPermissionRequest request) {
+		return requestPermission(request, permissionTimeout());
+	}
 
 	/**
 	 * Ask the user for permission to run a tool call, waiting at most {@code timeout}.
@@ -265,14 +310,27 @@ public interface AcpClient {
 	 * @param timeout how long to wait for the answer
 	 * @return the user's decision
 	 */
-	CompletableFuture<RequestPermissionResponse> requestPermission(RequestPermissionRequest request, Duration timeout);
+	default CompletableFuture<RequestPermissionResponse> requestPermission(RequestPermissionRequest request,
+			Duration timeout) {
+		return request(AcpMethods.SESSION_REQUEST_PERMISSION, request, RequestPermissionResponse.class, timeout);
+	}
+
+	/**
+	 * How long a request waits for its answer when no timeout is given:
+	 * {@code acp.client.request-timeout}.
+	 * @return the default request timeout
+	 */
+	Duration requestTimeout();
 
 	/**
 	 * How long {@link #requestPermission(RequestPermissionRequest)} waits: the longer of
 	 * {@link #MIN_PERMISSION_TIMEOUT} and {@code acp.client.request-timeout}.
 	 * @return the default permission timeout
 	 */
-	Duration permissionTimeout();
+	default Duration permissionTimeout() {
+		Duration global = requestTimeout();
+		return (global.compareTo(MIN_PERMISSION_TIMEOUT) > 0) ? global : MIN_PERMISSION_TIMEOUT;
+	}
 
 	/**
 	 * Read a text file through the client ({@code fs/read_text_file}).
@@ -281,7 +339,9 @@ public interface AcpClient {
 	 * @throws AcpClientCapabilityException if the client did not advertise
 	 * {@code fs.readTextFile}
 	 */
-	CompletableFuture<ReadTextFileResponse> readTextFile(ReadTextFileRequest request);
+	default CompletableFuture<ReadTextFileResponse> readTextFile(ReadTextFileRequest request) {
+		return readTextFile(request, requestTimeout());
+	}
 
 	/**
 	 * Read a text file through the client, waiting at most {@code timeout}.
@@ -300,7 +360,9 @@ public interface AcpClient {
 	 * @throws AcpClientCapabilityException if the client did not advertise
 	 * {@code fs.writeTextFile}
 	 */
-	CompletableFuture<WriteTextFileResponse> writeTextFile(WriteTextFileRequest request);
+	default CompletableFuture<WriteTextFileResponse> writeTextFile(WriteTextFileRequest request) {
+		return writeTextFile(request, requestTimeout());
+	}
 
 	/**
 	 * Write a text file through the client, waiting at most {@code timeout}.
@@ -320,7 +382,9 @@ public interface AcpClient {
 	 * @throws AcpClientCapabilityException if the client did not advertise
 	 * {@code terminal}
 	 */
-	CompletableFuture<CreateTerminalResponse> createTerminal(CreateTerminalRequest request);
+	default CompletableFuture<CreateTerminalResponse> createTerminal(CreateTerminalRequest request) {
+		return createTerminal(request, requestTimeout());
+	}
 
 	/**
 	 * Start a command in a new terminal of the client, waiting at most {@code timeout}.
@@ -340,7 +404,9 @@ public interface AcpClient {
 	 * @throws AcpClientCapabilityException if the client did not advertise
 	 * {@code terminal}
 	 */
-	CompletableFuture<TerminalOutputResponse> terminalOutput(TerminalOutputRequest request);
+	default CompletableFuture<TerminalOutputResponse> terminalOutput(TerminalOutputRequest request) {
+		return terminalOutput(request, requestTimeout());
+	}
 
 	/**
 	 * Get the output of a terminal, waiting at most {@code timeout}.
@@ -362,7 +428,9 @@ public interface AcpClient {
 	 * @throws AcpClientCapabilityException if the client did not advertise
 	 * {@code terminal}
 	 */
-	CompletableFuture<WaitForTerminalExitResponse> waitForTerminalExit(WaitForTerminalExitRequest request);
+	default CompletableFuture<WaitForTerminalExitResponse> waitForTerminalExit(WaitForTerminalExitRequest request) {
+		return waitForTerminalExit(request, requestTimeout());
+	}
 
 	/**
 	 * Wait for the command of a terminal to exit, at most {@code timeout}.
@@ -382,7 +450,9 @@ public interface AcpClient {
 	 * @throws AcpClientCapabilityException if the client did not advertise
 	 * {@code terminal}
 	 */
-	CompletableFuture<KillTerminalResponse> killTerminal(KillTerminalRequest request);
+	default CompletableFuture<KillTerminalResponse> killTerminal(KillTerminalRequest request) {
+		return killTerminal(request, requestTimeout());
+	}
 
 	/**
 	 * Kill the command of a terminal, waiting at most {@code timeout}.
@@ -402,7 +472,9 @@ public interface AcpClient {
 	 * @throws AcpClientCapabilityException if the client did not advertise
 	 * {@code terminal}
 	 */
-	CompletableFuture<ReleaseTerminalResponse> releaseTerminal(ReleaseTerminalRequest request);
+	default CompletableFuture<ReleaseTerminalResponse> releaseTerminal(ReleaseTerminalRequest request) {
+		return releaseTerminal(request, requestTimeout());
+	}
 
 	/**
 	 * Release a terminal, waiting at most {@code timeout}.

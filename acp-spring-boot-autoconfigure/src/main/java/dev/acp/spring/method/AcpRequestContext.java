@@ -4,7 +4,8 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-import dev.acp.spring.jsonrpc.InboundRequest;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -14,13 +15,15 @@ import tools.jackson.databind.ObjectMapper;
  * the session they name, their {@code _meta} (with W3C trace context), the connection and
  * whether the request was cancelled.
  * <p>
- * The starter creates one per call. A unit test of a handler method creates one with
- * {@link #forRequest} or {@link #forNotification} (the test module's
+ * The starter creates one per call with {@link #forRequest} or {@link #forNotification},
+ * as a unit test of a handler method does (the test module's
  * {@code AcpTestClient.requestContext} gives one whose connection and client are real).
  *
  * @author ACP Spring Boot Starter contributors
  */
 public final class AcpRequestContext {
+
+	private static final Log logger = LogFactory.getLog(AcpRequestContext.class);
 
 	private static final TypeReference<Map<String, Object>> MAP_TYPE = new TypeReference<>() {
 	};
@@ -33,8 +36,6 @@ public final class AcpRequestContext {
 
 	private final AcpConnection connection;
 
-	private final InboundRequest request;
-
 	private final boolean notification;
 
 	private final CompletableFuture<?> cancellation;
@@ -43,36 +44,20 @@ public final class AcpRequestContext {
 
 	private Map<String, Object> meta;
 
-	/**
-	 * Create a context.
-	 * @param method the method name
-	 * @param id the request id, {@code null} for a notification
-	 * @param params the params as received, or {@code null}
-	 * @param connection the connection
-	 * @param request the inbound request, {@code null} for a notification
-	 * @param mapper the protocol mapper
-	 */
-	public AcpRequestContext(String method, JsonNode id, JsonNode params, AcpConnection connection,
-			InboundRequest request, ObjectMapper mapper) {
-		this(method, id, params, connection, request, request == null, null, mapper);
-	}
-
 	private AcpRequestContext(String method, JsonNode id, JsonNode params, AcpConnection connection,
-			InboundRequest request, boolean notification, CompletableFuture<?> cancellation, ObjectMapper mapper) {
+			boolean notification, CompletableFuture<?> cancellation, ObjectMapper mapper) {
 		this.method = method;
 		this.id = id;
 		this.params = params;
 		this.connection = connection;
-		this.request = request;
 		this.notification = notification;
 		this.cancellation = cancellation;
 		this.mapper = mapper;
 	}
 
 	/**
-	 * Create the context of a request outside a running connection, for a test of a
-	 * handler method: it is cancelled once {@code cancellation} completes (normally or
-	 * not), which runs the {@link #onCancel} callbacks.
+	 * Create the context of a request: it is cancelled once {@code cancellation}
+	 * completes (normally or not), which runs the {@link #onCancel} callbacks.
 	 * @param method the method name
 	 * @param id the request id (a string or number node)
 	 * @param params the params, or {@code null}
@@ -88,12 +73,11 @@ public final class AcpRequestContext {
 		if (id == null) {
 			throw new IllegalArgumentException("A request has an id");
 		}
-		return new AcpRequestContext(method, id, params, connection, null, false, cancellation, mapper);
+		return new AcpRequestContext(method, id, params, connection, false, cancellation, mapper);
 	}
 
 	/**
-	 * Create the context of a notification outside a running connection, for a test of a
-	 * handler method.
+	 * Create the context of a notification.
 	 * @param method the method name
 	 * @param params the params, or {@code null}
 	 * @param connection the connection the handler sees
@@ -102,7 +86,7 @@ public final class AcpRequestContext {
 	 */
 	public static AcpRequestContext forNotification(String method, JsonNode params, AcpConnection connection,
 			ObjectMapper mapper) {
-		return new AcpRequestContext(method, null, params, connection, null, true, null, mapper);
+		return new AcpRequestContext(method, null, params, connection, true, null, mapper);
 	}
 
 	public String method() {
@@ -216,9 +200,6 @@ public final class AcpRequestContext {
 	 * @return whether cancelled
 	 */
 	public boolean isCancelled() {
-		if (this.request != null) {
-			return this.request.isCancelled();
-		}
 		return this.cancellation != null && this.cancellation.isDone();
 	}
 
@@ -228,11 +209,17 @@ public final class AcpRequestContext {
 	 * @param callback the callback
 	 */
 	public void onCancel(Runnable callback) {
-		if (this.request != null) {
-			this.request.onCancel(callback);
+		if (this.cancellation != null) {
+			this.cancellation.whenComplete((result, failure) -> runCallback(callback));
 		}
-		else if (this.cancellation != null) {
-			this.cancellation.whenComplete((result, failure) -> callback.run());
+	}
+
+	private void runCallback(Runnable callback) {
+		try {
+			callback.run();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("A cancellation callback of '" + this.method + "' failed", ex);
 		}
 	}
 

@@ -1,13 +1,14 @@
 /**
- * Handler methods: discovery of annotated bean methods once all singletons exist, the
- * frozen {@link dev.acp.spring.method.AcpMethodRegistry}, argument resolution (user
- * {@link dev.acp.spring.method.AcpArgumentResolver} beans first), return handling,
- * {@link dev.acp.spring.method.AcpHandlerInterceptor interceptors} and exception
- * translation; and what a handler uses while it runs:
+ * What a handler method uses and what an application plugs into the handler model:
  * {@link dev.acp.spring.method.AcpRequestContext},
- * {@link dev.acp.spring.method.AcpConnection}, {@link dev.acp.spring.method.AcpClient}
- * and {@link dev.acp.spring.method.AcpException}.
+ * {@link dev.acp.spring.method.AcpConnection}, {@link dev.acp.spring.method.AcpClient},
+ * {@link dev.acp.spring.method.AcpException},
+ * {@link dev.acp.spring.method.AcpArgumentResolver argument resolvers} and
+ * {@link dev.acp.spring.method.AcpHandlerInterceptor interceptors}. The machinery that
+ * discovers, binds and invokes handler methods is in
+ * {@link dev.acp.spring.method.support}.
  * <p>
- * Knows Spring core, the protocol and the JSON-RPC layer; no transport, no Spring Boot.
+ * Knows Spring core, the protocol and the JSON-RPC layer; no transport, no Spring Boot,
+ * and not its own {@code support} package.
  */
 package dev.acp.spring.method;

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ValueDeserializer;
@@ -30,7 +31,10 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	 * The discriminator.
 	 * @return the content type
 	 */
-	String type();
+	@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+	default String type() {
+		return TaggedUnionDeserializer.tagOf(getClass());
+	}
 
 	/**
 	 * Text content.
@@ -83,6 +87,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("text")
 	record Text(String text, @Nullable Annotations annotations,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
@@ -98,12 +103,6 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 
 		public Text(String text) {
 			this(text, null, null);
-		}
-
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "text";
 		}
 
 	}
@@ -122,6 +121,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("image")
 	record Image(String data, String mimeType, @Nullable String uri, @Nullable Annotations annotations,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
@@ -135,12 +135,6 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 		public Image(String data, String mimeType, @Nullable String uri, @Nullable Annotations annotations,
 				@Nullable Map<String, Object> meta) {
 			this(data, mimeType, uri, annotations, meta, null);
-		}
-
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "image";
 		}
 
 	}
@@ -158,6 +152,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("audio")
 	record Audio(String data, String mimeType, @Nullable Annotations annotations,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
@@ -171,12 +166,6 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 		public Audio(String data, String mimeType, @Nullable Annotations annotations,
 				@Nullable Map<String, Object> meta) {
 			this(data, mimeType, annotations, meta, null);
-		}
-
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "audio";
 		}
 
 	}
@@ -198,6 +187,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("resource_link")
 	record ResourceLink(String uri, String name, @Nullable String title, @Nullable String description,
 			@Nullable String mimeType, @Nullable Long size, @Nullable Annotations annotations,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
@@ -215,12 +205,6 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 			this(uri, name, title, description, mimeType, size, annotations, meta, null);
 		}
 
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "resource_link";
-		}
-
 	}
 
 	/**
@@ -235,6 +219,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("resource")
 	record Resource(EmbeddedResourceResource resource, @Nullable Annotations annotations,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
@@ -247,12 +232,6 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 		public Resource(EmbeddedResourceResource resource, @Nullable Annotations annotations,
 				@Nullable Map<String, Object> meta) {
 			this(resource, annotations, meta, null);
-		}
-
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "resource";
 		}
 
 	}
@@ -274,8 +253,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	final class Deserializer extends TaggedUnionDeserializer<ContentBlock> {
 
 		Deserializer() {
-			super(ContentBlock.class, "type", Map.of("text", Text.class, "image", Image.class, "audio", Audio.class,
-					"resource_link", ResourceLink.class, "resource", Resource.class), Unknown::new);
+			super(ContentBlock.class, "type", Unknown::new);
 		}
 
 	}

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -32,7 +33,10 @@ public sealed interface CreateElicitationRequest
 	 * The discriminator.
 	 * @return the {@code mode} value
 	 */
-	String mode();
+	@JsonProperty(value = "mode", access = JsonProperty.Access.READ_ONLY)
+	default String mode() {
+		return TaggedUnionDeserializer.tagOf(getClass());
+	}
 
 	/**
 	 * Form mode: the client shows a form built from a restricted JSON schema.
@@ -50,6 +54,7 @@ public sealed interface CreateElicitationRequest
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "mode", allowGetters = true)
 	@JsonPropertyOrder({ "mode" })
+	@JsonTypeName("form")
 	record Form(String message, ElicitationSchema requestedSchema, @Nullable String sessionId,
 			@Nullable String toolCallId, @Nullable JsonNode requestId,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
@@ -78,12 +83,6 @@ public sealed interface CreateElicitationRequest
 			this(message, requestedSchema, null, null, null, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "mode", access = JsonProperty.Access.READ_ONLY)
-		public String mode() {
-			return "form";
-		}
-
 	}
 
 	/**
@@ -102,6 +101,7 @@ public sealed interface CreateElicitationRequest
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "mode", allowGetters = true)
 	@JsonPropertyOrder({ "mode" })
+	@JsonTypeName("url")
 	record Url(String message, String elicitationId, String url, @Nullable String sessionId,
 			@Nullable String toolCallId, @Nullable JsonNode requestId,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
@@ -131,12 +131,6 @@ public sealed interface CreateElicitationRequest
 			this(message, elicitationId, url, null, null, null, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "mode", access = JsonProperty.Access.READ_ONLY)
-		public String mode() {
-			return "url";
-		}
-
 	}
 
 	/**
@@ -156,7 +150,7 @@ public sealed interface CreateElicitationRequest
 	final class Deserializer extends TaggedUnionDeserializer<CreateElicitationRequest> {
 
 		Deserializer() {
-			super(CreateElicitationRequest.class, "mode", Map.of("form", Form.class, "url", Url.class), Unknown::new);
+			super(CreateElicitationRequest.class, "mode", Unknown::new);
 		}
 
 	}

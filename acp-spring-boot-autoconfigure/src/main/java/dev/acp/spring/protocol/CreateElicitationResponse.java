@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -30,7 +31,10 @@ public sealed interface CreateElicitationResponse permits CreateElicitationRespo
 	 * The discriminator.
 	 * @return the {@code action} value
 	 */
-	String action();
+	@JsonProperty(value = "action", access = JsonProperty.Access.READ_ONLY)
+	default String action() {
+		return TaggedUnionDeserializer.tagOf(getClass());
+	}
 
 	/**
 	 * The user accepted and supplied content.
@@ -44,6 +48,7 @@ public sealed interface CreateElicitationResponse permits CreateElicitationRespo
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "action", allowGetters = true)
 	@JsonPropertyOrder({ "action" })
+	@JsonTypeName("accept")
 	record Accept(@Nullable Map<String, JsonNode> content, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationResponse {
 
@@ -63,12 +68,6 @@ public sealed interface CreateElicitationResponse permits CreateElicitationRespo
 			this(null, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "action", access = JsonProperty.Access.READ_ONLY)
-		public String action() {
-			return "accept";
-		}
-
 	}
 
 	/**
@@ -81,6 +80,7 @@ public sealed interface CreateElicitationResponse permits CreateElicitationRespo
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "action", allowGetters = true)
 	@JsonPropertyOrder({ "action" })
+	@JsonTypeName("decline")
 	record Decline(@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationResponse {
 
@@ -96,12 +96,6 @@ public sealed interface CreateElicitationResponse permits CreateElicitationRespo
 			this(null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "action", access = JsonProperty.Access.READ_ONLY)
-		public String action() {
-			return "decline";
-		}
-
 	}
 
 	/**
@@ -114,6 +108,7 @@ public sealed interface CreateElicitationResponse permits CreateElicitationRespo
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "action", allowGetters = true)
 	@JsonPropertyOrder({ "action" })
+	@JsonTypeName("cancel")
 	record Cancel(@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationResponse {
 
@@ -127,12 +122,6 @@ public sealed interface CreateElicitationResponse permits CreateElicitationRespo
 
 		public Cancel() {
 			this(null, null);
-		}
-
-		@Override
-		@JsonProperty(value = "action", access = JsonProperty.Access.READ_ONLY)
-		public String action() {
-			return "cancel";
 		}
 
 	}
@@ -153,8 +142,7 @@ public sealed interface CreateElicitationResponse permits CreateElicitationRespo
 	final class Deserializer extends TaggedUnionDeserializer<CreateElicitationResponse> {
 
 		Deserializer() {
-			super(CreateElicitationResponse.class, "action",
-					Map.of("accept", Accept.class, "decline", Decline.class, "cancel", Cancel.class), Unknown::new);
+			super(CreateElicitationResponse.class, "action", Unknown::new);
 		}
 
 	}

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ValueDeserializer;
@@ -34,7 +35,10 @@ public sealed interface ElicitationPropertySchema
 	 * The discriminator.
 	 * @return the {@code type} value
 	 */
-	String type();
+	@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+	default String type() {
+		return TaggedUnionDeserializer.tagOf(getClass());
+	}
 
 	/**
 	 * Schema for string properties in an elicitation form.
@@ -55,6 +59,7 @@ public sealed interface ElicitationPropertySchema
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("string")
 	record StringPropertySchema(@Nullable String title, @Nullable String description, @Nullable Integer minLength,
 			@Nullable Integer maxLength, @Nullable String pattern, @Nullable StringFormat format,
 			@JsonProperty("default") @Nullable String defaultValue,
@@ -85,12 +90,6 @@ public sealed interface ElicitationPropertySchema
 			this(null, null, null, null, null, null, null, null, null, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "string";
-		}
-
 	}
 
 	/**
@@ -108,6 +107,7 @@ public sealed interface ElicitationPropertySchema
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("number")
 	record NumberPropertySchema(@Nullable String title, @Nullable String description, @Nullable BigDecimal minimum,
 			@Nullable BigDecimal maximum, @JsonProperty("default") @Nullable BigDecimal defaultValue,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
@@ -131,12 +131,6 @@ public sealed interface ElicitationPropertySchema
 			this(null, null, null, null, null, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "number";
-		}
-
 	}
 
 	/**
@@ -154,6 +148,7 @@ public sealed interface ElicitationPropertySchema
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("integer")
 	record IntegerPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minimum,
 			@Nullable Long maximum, @JsonProperty("default") @Nullable Long defaultValue,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
@@ -177,12 +172,6 @@ public sealed interface ElicitationPropertySchema
 			this(null, null, null, null, null, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "integer";
-		}
-
 	}
 
 	/**
@@ -198,6 +187,7 @@ public sealed interface ElicitationPropertySchema
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("boolean")
 	record BooleanPropertySchema(@Nullable String title, @Nullable String description,
 			@JsonProperty("default") @Nullable Boolean defaultValue,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
@@ -221,12 +211,6 @@ public sealed interface ElicitationPropertySchema
 			this(null, null, null, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "boolean";
-		}
-
 	}
 
 	/**
@@ -245,6 +229,7 @@ public sealed interface ElicitationPropertySchema
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("array")
 	record MultiSelectPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minItems,
 			@Nullable Long maxItems, MultiSelectItems items,
 			@JsonProperty("default") @Nullable List<String> defaultValue,
@@ -271,12 +256,6 @@ public sealed interface ElicitationPropertySchema
 			this(null, null, null, null, items, null, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "array";
-		}
-
 	}
 
 	/**
@@ -296,11 +275,7 @@ public sealed interface ElicitationPropertySchema
 	final class Deserializer extends TaggedUnionDeserializer<ElicitationPropertySchema> {
 
 		Deserializer() {
-			super(ElicitationPropertySchema.class, "type",
-					Map.of("string", StringPropertySchema.class, "number", NumberPropertySchema.class, "integer",
-							IntegerPropertySchema.class, "boolean", BooleanPropertySchema.class, "array",
-							MultiSelectPropertySchema.class),
-					Unknown::new);
+			super(ElicitationPropertySchema.class, "type", Unknown::new);
 		}
 
 	}

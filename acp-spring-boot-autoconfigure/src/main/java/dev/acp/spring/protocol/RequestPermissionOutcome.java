@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
@@ -27,7 +28,10 @@ public sealed interface RequestPermissionOutcome
 	 * The discriminator.
 	 * @return the {@code outcome} value
 	 */
-	String outcome();
+	@JsonProperty(value = "outcome", access = JsonProperty.Access.READ_ONLY)
+	default String outcome() {
+		return TaggedUnionDeserializer.tagOf(getClass());
+	}
 
 	/**
 	 * The prompt turn was cancelled before the user chose an option.
@@ -39,6 +43,7 @@ public sealed interface RequestPermissionOutcome
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "outcome", allowGetters = true)
 	@JsonPropertyOrder({ "outcome" })
+	@JsonTypeName("cancelled")
 	record Cancelled(@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements RequestPermissionOutcome {
 
@@ -48,12 +53,6 @@ public sealed interface RequestPermissionOutcome
 
 		public Cancelled() {
 			this(null, null);
-		}
-
-		@Override
-		@JsonProperty(value = "outcome", access = JsonProperty.Access.READ_ONLY)
-		public String outcome() {
-			return "cancelled";
 		}
 
 	}
@@ -69,6 +68,7 @@ public sealed interface RequestPermissionOutcome
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "outcome", allowGetters = true)
 	@JsonPropertyOrder({ "outcome" })
+	@JsonTypeName("selected")
 	record Selected(String optionId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements RequestPermissionOutcome {
 
@@ -85,12 +85,6 @@ public sealed interface RequestPermissionOutcome
 			this(optionId, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "outcome", access = JsonProperty.Access.READ_ONLY)
-		public String outcome() {
-			return "selected";
-		}
-
 	}
 
 	/**
@@ -99,8 +93,7 @@ public sealed interface RequestPermissionOutcome
 	final class Deserializer extends TaggedUnionDeserializer<RequestPermissionOutcome> {
 
 		Deserializer() {
-			super(RequestPermissionOutcome.class, "outcome",
-					Map.of("cancelled", Cancelled.class, "selected", Selected.class), null);
+			super(RequestPermissionOutcome.class, "outcome", null);
 		}
 
 	}

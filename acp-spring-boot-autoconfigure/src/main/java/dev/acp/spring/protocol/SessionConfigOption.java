@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ValueDeserializer;
@@ -30,7 +31,10 @@ public sealed interface SessionConfigOption
 	 * The discriminator.
 	 * @return the {@code type} value
 	 */
-	String type();
+	@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+	default String type() {
+		return TaggedUnionDeserializer.tagOf(getClass());
+	}
 
 	/**
 	 * A single-value selector (dropdown).
@@ -48,6 +52,7 @@ public sealed interface SessionConfigOption
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("select")
 	record Select(String id, String name, @Nullable String description, @Nullable SessionConfigOptionCategory category,
 			String currentValue, SessionConfigSelectOptions options,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
@@ -77,12 +82,6 @@ public sealed interface SessionConfigOption
 			this(id, name, null, null, currentValue, options, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "select";
-		}
-
 	}
 
 	/**
@@ -100,6 +99,7 @@ public sealed interface SessionConfigOption
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("boolean")
 	record BooleanOption(String id, String name, @Nullable String description,
 			@Nullable SessionConfigOptionCategory category, Boolean currentValue,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
@@ -127,12 +127,6 @@ public sealed interface SessionConfigOption
 			this(id, name, null, null, currentValue, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "boolean";
-		}
-
 	}
 
 	/**
@@ -152,8 +146,7 @@ public sealed interface SessionConfigOption
 	final class Deserializer extends TaggedUnionDeserializer<SessionConfigOption> {
 
 		Deserializer() {
-			super(SessionConfigOption.class, "type", Map.of("select", Select.class, "boolean", BooleanOption.class),
-					Unknown::new);
+			super(SessionConfigOption.class, "type", Unknown::new);
 		}
 
 	}

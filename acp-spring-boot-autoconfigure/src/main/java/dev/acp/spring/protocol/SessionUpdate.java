@@ -11,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -32,10 +33,14 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		SessionUpdate.CompactionUpdate, SessionUpdate.CompactionSummaryChunk, SessionUpdate.Unknown {
 
 	/**
-	 * The discriminator.
+	 * The discriminator: the {@link JsonTypeName @JsonTypeName} of the variant, the one
+	 * place that names it.
 	 * @return the update kind
 	 */
-	String sessionUpdate();
+	@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
+	default String sessionUpdate() {
+		return TaggedUnionDeserializer.tagOf(getClass());
+	}
 
 	/**
 	 * An {@code agent_message_chunk} update with one text block.
@@ -85,6 +90,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("user_message_chunk")
 	record UserMessageChunk(ContentBlock content, @Nullable String messageId,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
@@ -96,12 +102,6 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 
 		public UserMessageChunk(ContentBlock content, @Nullable String messageId, @Nullable Map<String, Object> meta) {
 			this(content, messageId, meta, null);
-		}
-
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "user_message_chunk";
 		}
 
 	}
@@ -118,6 +118,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("agent_message_chunk")
 	record AgentMessageChunk(ContentBlock content, @Nullable String messageId,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
@@ -135,12 +136,6 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			this(content, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "agent_message_chunk";
-		}
-
 	}
 
 	/**
@@ -155,6 +150,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("agent_thought_chunk")
 	record AgentThoughtChunk(ContentBlock content, @Nullable String messageId,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
@@ -166,12 +162,6 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 
 		public AgentThoughtChunk(ContentBlock content, @Nullable String messageId, @Nullable Map<String, Object> meta) {
 			this(content, messageId, meta, null);
-		}
-
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "agent_thought_chunk";
 		}
 
 	}
@@ -195,6 +185,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("tool_call")
 	record ToolCall(String toolCallId, String title, @Nullable String name, @Nullable ToolKind kind,
 			@Nullable ToolCallStatus status, @Nullable List<ToolCallContent> content,
 			@Nullable List<ToolCallLocation> locations, @Nullable JsonNode rawInput, @Nullable JsonNode rawOutput,
@@ -242,12 +233,6 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		 */
 		public ToolCallUpdate update() {
 			return new ToolCallUpdate(this.toolCallId);
-		}
-
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "tool_call";
 		}
 
 		/**
@@ -393,6 +378,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("plan")
 	record Plan(List<PlanEntry> entries, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
@@ -409,12 +395,6 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			this(entries, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "plan";
-		}
-
 	}
 
 	/**
@@ -428,6 +408,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("available_commands_update")
 	record AvailableCommandsUpdate(List<AvailableCommand> availableCommands,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
@@ -445,12 +426,6 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			this(availableCommands, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "available_commands_update";
-		}
-
 	}
 
 	/**
@@ -464,6 +439,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("current_mode_update")
 	record CurrentModeUpdate(String currentModeId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
@@ -480,12 +456,6 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			this(currentModeId, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "current_mode_update";
-		}
-
 	}
 
 	/**
@@ -499,6 +469,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("config_option_update")
 	record ConfigOptionUpdate(List<SessionConfigOption> configOptions,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
@@ -516,12 +487,6 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			this(configOptions, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "config_option_update";
-		}
-
 	}
 
 	/**
@@ -536,6 +501,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("session_info_update")
 	record SessionInfoUpdate(@Nullable String title, @Nullable String updatedAt,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
@@ -557,12 +523,6 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			this(null, null, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "session_info_update";
-		}
-
 	}
 
 	/**
@@ -578,6 +538,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("usage_update")
 	record UsageUpdate(Long used, Long size, @Nullable Cost cost,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
@@ -600,12 +561,6 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			this(used, size, null, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "usage_update";
-		}
-
 	}
 
 	/**
@@ -621,6 +576,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("notice")
 	record Notice(NoticeSeverity severity, String title, @Nullable String description,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
@@ -644,12 +600,6 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			this(severity, title, null, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "notice";
-		}
-
 	}
 
 	/**
@@ -668,6 +618,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("compaction_update")
 	record CompactionUpdate(String compactionId, CompactionStatus status, @Nullable List<ContentBlock> summary,
 			@Nullable String error, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
@@ -692,12 +643,6 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			this(compactionId, status, null, null, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "compaction_update";
-		}
-
 	}
 
 	/**
@@ -712,6 +657,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("compaction_summary_chunk")
 	record CompactionSummaryChunk(String compactionId, ContentBlock content,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
@@ -728,12 +674,6 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 
 		public CompactionSummaryChunk(String compactionId, ContentBlock content) {
 			this(compactionId, content, null, null);
-		}
-
-		@Override
-		@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-		public String sessionUpdate() {
-			return "compaction_summary_chunk";
 		}
 
 	}
@@ -755,20 +695,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	final class Deserializer extends TaggedUnionDeserializer<SessionUpdate> {
 
 		Deserializer() {
-			super(SessionUpdate.class, "sessionUpdate",
-					Map.ofEntries(Map.entry("user_message_chunk", UserMessageChunk.class),
-							Map.entry("agent_message_chunk", AgentMessageChunk.class),
-							Map.entry("agent_thought_chunk", AgentThoughtChunk.class),
-							Map.entry("tool_call", ToolCall.class), Map.entry("tool_call_update", ToolCallUpdate.class),
-							Map.entry("plan", Plan.class),
-							Map.entry("available_commands_update", AvailableCommandsUpdate.class),
-							Map.entry("current_mode_update", CurrentModeUpdate.class),
-							Map.entry("config_option_update", ConfigOptionUpdate.class),
-							Map.entry("session_info_update", SessionInfoUpdate.class),
-							Map.entry("usage_update", UsageUpdate.class), Map.entry("notice", Notice.class),
-							Map.entry("compaction_update", CompactionUpdate.class),
-							Map.entry("compaction_summary_chunk", CompactionSummaryChunk.class)),
-					Unknown::new);
+			super(SessionUpdate.class, "sessionUpdate", Unknown::new);
 		}
 
 	}

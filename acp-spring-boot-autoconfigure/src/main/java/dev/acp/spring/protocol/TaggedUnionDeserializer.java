@@ -1,9 +1,11 @@
 package dev.acp.spring.protocol;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
@@ -17,6 +19,10 @@ import tools.jackson.databind.node.TreeTraversingParser;
  * payload is malformed), any other discriminator keeps the whole object as the unknown
  * variant, or fails when the union is closed. A union may have one variant written
  * without a discriminator.
+ * <p>
+ * A sealed union names each variant once: its {@link JsonTypeName @JsonTypeName} is its
+ * discriminator value, read here to know the variants ({@link #variantsOf}) and by the
+ * variant itself to write it ({@link #tagOf}).
  *
  * @param <T> the union type
  * @author ACP Spring Boot Starter contributors
@@ -38,6 +44,31 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 	 * every value cost more than reading the value.
 	 */
 	private final Map<Class<?>, ValueDeserializer<Object>> variantDeserializers = new ConcurrentHashMap<>();
+
+	private static final ClassValue<String> TAGS = new ClassValue<>() {
+
+		@Override
+		protected String computeValue(Class<?> variant) {
+			JsonTypeName name = variant.getAnnotation(JsonTypeName.class);
+			if (name == null || name.value().isEmpty()) {
+				throw new IllegalStateException(variant.getName() + " names no discriminator value with @JsonTypeName");
+			}
+			return name.value();
+		}
+
+	};
+
+	/**
+	 * A reader of a sealed union whose variants are its permitted subtypes with a
+	 * {@link JsonTypeName @JsonTypeName}.
+	 * @param unionType the sealed union type
+	 * @param discriminator the name of the discriminator property
+	 * @param unknown makes the unknown variant, or {@code null} when the union is closed
+	 */
+	TaggedUnionDeserializer(Class<T> unionType, String discriminator,
+			@Nullable BiFunction<String, ObjectNode, T> unknown) {
+		this(unionType, discriminator, variantsOf(unionType), unknown, null);
+	}
 
 	/**
 	 * A reader of a union.
@@ -66,6 +97,34 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 		this.variants = variants;
 		this.unknown = unknown;
 		this.untagged = untagged;
+	}
+
+	/**
+	 * The variants of a sealed union by their discriminator value: its permitted subtypes
+	 * with a {@link JsonTypeName @JsonTypeName}.
+	 * @param <T> the union type
+	 * @param unionType the sealed union type
+	 * @return the variant of each discriminator value
+	 */
+	static <T> Map<String, Class<? extends T>> variantsOf(Class<T> unionType) {
+		Map<String, Class<? extends T>> variants = new LinkedHashMap<>();
+		for (Class<?> variant : unionType.getPermittedSubclasses()) {
+			if (variant.isAnnotationPresent(JsonTypeName.class)
+					&& variants.put(tagOf(variant), variant.asSubclass(unionType)) != null) {
+				throw new IllegalStateException(
+						"Two variants of " + unionType.getName() + " are named " + tagOf(variant));
+			}
+		}
+		return Map.copyOf(variants);
+	}
+
+	/**
+	 * The discriminator value of a variant: its {@link JsonTypeName @JsonTypeName}.
+	 * @param variant the variant
+	 * @return the discriminator value
+	 */
+	static String tagOf(Class<?> variant) {
+		return TAGS.get(variant);
 	}
 
 	@Override

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ValueDeserializer;
@@ -30,7 +31,10 @@ public sealed interface ToolCallContent
 	 * The discriminator.
 	 * @return the {@code type} value
 	 */
-	String type();
+	@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+	default String type() {
+		return TaggedUnionDeserializer.tagOf(getClass());
+	}
 
 	/**
 	 * Content of one text block.
@@ -81,6 +85,7 @@ public sealed interface ToolCallContent
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("content")
 	record Content(ContentBlock content, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
 
@@ -95,12 +100,6 @@ public sealed interface ToolCallContent
 
 		public Content(ContentBlock content) {
 			this(content, null, null);
-		}
-
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "content";
 		}
 
 	}
@@ -118,6 +117,7 @@ public sealed interface ToolCallContent
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("diff")
 	record Diff(String path, @Nullable String oldText, String newText,
 			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
@@ -140,12 +140,6 @@ public sealed interface ToolCallContent
 			this(path, null, newText, null, null);
 		}
 
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "diff";
-		}
-
 	}
 
 	/**
@@ -160,6 +154,7 @@ public sealed interface ToolCallContent
 	@JsonDeserialize(using = ValueDeserializer.None.class)
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
+	@JsonTypeName("terminal")
 	record Terminal(String terminalId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
 
@@ -174,12 +169,6 @@ public sealed interface ToolCallContent
 
 		public Terminal(String terminalId) {
 			this(terminalId, null, null);
-		}
-
-		@Override
-		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-		public String type() {
-			return "terminal";
 		}
 
 	}
@@ -201,8 +190,7 @@ public sealed interface ToolCallContent
 	final class Deserializer extends TaggedUnionDeserializer<ToolCallContent> {
 
 		Deserializer() {
-			super(ToolCallContent.class, "type",
-					Map.of("content", Content.class, "diff", Diff.class, "terminal", Terminal.class), Unknown::new);
+			super(ToolCallContent.class, "type", Unknown::new);
 		}
 
 	}

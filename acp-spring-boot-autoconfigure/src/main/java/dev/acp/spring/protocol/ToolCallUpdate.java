@@ -12,6 +12,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ValueDeserializer;
@@ -48,6 +49,7 @@ import tools.jackson.databind.annotation.JsonDeserialize;
 @JsonDeserialize(using = ValueDeserializer.None.class)
 @JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 @JsonPropertyOrder({ "sessionUpdate" })
+@JsonTypeName("tool_call_update")
 public record ToolCallUpdate(String toolCallId, @Nullable ToolKind kind, @Nullable ToolCallStatus status,
 		@Nullable String title, @Nullable String name, @Nullable List<ToolCallContent> content,
 		@Nullable List<ToolCallLocation> locations, @Nullable JsonNode rawInput, @Nullable JsonNode rawOutput,
@@ -93,16 +95,6 @@ public record ToolCallUpdate(String toolCallId, @Nullable ToolKind kind, @Nullab
 	 */
 	public static Builder builder(String toolCallId) {
 		return new Builder(toolCallId);
-	}
-
-	/**
-	 * The discriminator when sent as a session update.
-	 * @return {@code tool_call_update}
-	 */
-	@Override
-	@JsonProperty(value = "sessionUpdate", access = JsonProperty.Access.READ_ONLY)
-	public String sessionUpdate() {
-		return "tool_call_update";
 	}
 
 	/**

@@ -18,7 +18,7 @@ import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.autoconfigure.AcpTransportStatus;
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
-import dev.acp.spring.method.AcpMethodRegistry;
+import dev.acp.spring.method.support.AcpMethodRegistry;
 import dev.acp.spring.method.AcpRequestContext;
 import dev.acp.spring.protocol.ContentBlock;
 import dev.acp.spring.protocol.SessionNotification;

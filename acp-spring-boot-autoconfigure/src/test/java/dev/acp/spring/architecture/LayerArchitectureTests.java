@@ -1,23 +1,36 @@
 package dev.acp.spring.architecture;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
+import dev.acp.spring.jsonrpc.JsonRpcError;
+import dev.acp.spring.jsonrpc.JsonRpcException;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * Holds the layer rules of the design: each layer knows only the layers below it.
+ * Holds the layer rules of the design: each layer knows only the layers below it, and the
+ * packages applications use know nothing of the machinery behind them.
  *
  * @author ACP Spring Boot Starter contributors
  */
 class LayerArchitectureTests {
 
 	private static final String BASE = "dev.acp.spring";
+
+	/**
+	 * The packages whose types applications write or call: annotations, what a handler
+	 * uses, what plugs into the agent, and the protocol values.
+	 */
+	private static final String[] USER_FACING = { BASE + ".annotation..", BASE + ".method", BASE + ".agent",
+			BASE + ".protocol.." };
 
 	private static JavaClasses classes;
 
@@ -108,6 +121,31 @@ class LayerArchitectureTests {
 	@Test
 	void packagesHaveNoCycles() {
 		slices().matching(BASE + ".(*)..").should().beFreeOfCycles().check(classes);
+	}
+
+	@Test
+	void subpackagesHaveNoCyclesEither() {
+		slices().matching(BASE + ".(**)").should().beFreeOfCycles().check(classes);
+	}
+
+	@Test
+	void userFacingPackagesKnowNoSupportPackage() {
+		noClasses().that()
+			.resideInAnyPackage(USER_FACING)
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage("..support..")
+			.check(classes);
+	}
+
+	@Test
+	void userFacingPackagesMeetTheJsonRpcLayerOnlyThroughItsErrors() {
+		noClasses().that()
+			.resideInAnyPackage(USER_FACING)
+			.should()
+			.dependOnClassesThat(resideInAPackage(BASE + ".jsonrpc..")
+				.and(not(belongToAnyOf(JsonRpcError.class, JsonRpcException.class))))
+			.check(classes);
 	}
 
 }

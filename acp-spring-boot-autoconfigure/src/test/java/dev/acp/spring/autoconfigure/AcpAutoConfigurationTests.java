@@ -7,15 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.acp.spring.agent.AcpAgent;
+import dev.acp.spring.agent.support.AcpAgent;
 import dev.acp.spring.agent.AcpCapabilitiesCustomizer;
 import dev.acp.spring.annotation.AcpExtension;
 import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.annotation.AcpNotification;
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
-import dev.acp.spring.method.AcpHandlerKind;
-import dev.acp.spring.method.AcpMethodRegistry;
+import dev.acp.spring.method.support.AcpHandlerKind;
+import dev.acp.spring.method.support.AcpMethodRegistry;
 import dev.acp.spring.protocol.AgentCapabilities;
 import dev.acp.spring.protocol.InitializeResponse;
 import dev.acp.spring.transport.websocket.AcpWebSocketHandler;

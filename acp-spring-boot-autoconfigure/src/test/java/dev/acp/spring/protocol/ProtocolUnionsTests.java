@@ -1,10 +1,14 @@
 package dev.acp.spring.protocol;
 
+import java.lang.reflect.Method;
 import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -301,6 +305,26 @@ class ProtocolUnionsTests {
 		assertThat(response.exitStatus().exitCode()).isZero();
 		assertThatExceptionOfType(JacksonException.class)
 			.isThrownBy(() -> this.mapper.readValue("{\"output\":\"x\"}", TerminalOutputResponse.class));
+	}
+
+	@ParameterizedTest
+	@ValueSource(classes = { SessionUpdate.class, ContentBlock.class, ToolCallContent.class,
+			RequestPermissionOutcome.class, SessionConfigOption.class, ElicitationPropertySchema.class,
+			CreateElicitationRequest.class, CreateElicitationResponse.class })
+	void aVariantNamesItsDiscriminatorInOnePlace(Class<?> union) {
+		Method discriminator = Arrays.stream(union.getDeclaredMethods())
+			.filter((method) -> method.isDefault() && method.isAnnotationPresent(JsonProperty.class))
+			.findFirst()
+			.orElseThrow();
+		List<Class<?>> tagged = Arrays.stream(union.getPermittedSubclasses())
+			.filter((variant) -> !variant.getSimpleName().equals("Unknown"))
+			.toList();
+		assertThat(TaggedUnionDeserializer.variantsOf(union)).hasSameSizeAs(tagged);
+		for (Class<?> variant : tagged) {
+			assertThat(variant.getAnnotation(JsonTypeName.class)).as(variant.getSimpleName()).isNotNull();
+			assertThat(Arrays.stream(variant.getDeclaredMethods()).map(Method::getName)).as(variant.getSimpleName())
+				.doesNotContain(discriminator.getName());
+		}
 	}
 
 }

@@ -1,46 +1,26 @@
 package dev.acp.spring.test;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
-import dev.acp.spring.agent.AcpAgent;
-import dev.acp.spring.agent.AcpCapabilityAdvertiser;
-import dev.acp.spring.jsonrpc.InboundRequest;
-import dev.acp.spring.jsonrpc.JsonRpcCodec;
-import dev.acp.spring.jsonrpc.JsonRpcConnection;
-import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
+import dev.acp.spring.agent.support.InMemoryAgent;
 import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.jsonrpc.JsonRpcException;
-import dev.acp.spring.jsonrpc.JsonRpcHandler;
-import dev.acp.spring.jsonrpc.JsonRpcNotification;
-import dev.acp.spring.method.AcpArgumentResolvers;
 import dev.acp.spring.method.AcpConnection;
-import dev.acp.spring.method.AcpExceptionTranslator;
-import dev.acp.spring.method.AcpMethodDiscoverer;
-import dev.acp.spring.method.AcpMethodRegistry;
 import dev.acp.spring.method.AcpRequestContext;
-import dev.acp.spring.protocol.AcpJsonMapper;
 import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.AuthenticateRequest;
 import dev.acp.spring.protocol.AuthenticateResponse;
@@ -68,7 +48,6 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 
-import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.context.ApplicationContext;
 
 /**
@@ -110,32 +89,15 @@ public final class AcpTestClient implements AutoCloseable {
 	public static final Implementation CLIENT_INFO = new Implementation("acp-test-client", "1.0");
 
 	/** The transport name the agent sees on this client's connection. */
-	public static final String TRANSPORT = "in-memory";
+	public static final String TRANSPORT = InMemoryAgent.TRANSPORT;
 
 	private static final AtomicLong REQUEST_IDS = new AtomicLong(1_000_000);
 
-	private static final byte[] CANCEL_REQUEST = JsonRpcConnection.CANCEL_REQUEST_METHOD
-		.getBytes(StandardCharsets.UTF_8);
-
-	private final JsonRpcConnectionFactory agentFactory;
-
-	private final AcpAgent agent;
-
-	private final JsonRpcCodec codec;
-
 	private final ObjectMapper mapper;
-
-	private final ExecutorService agentReader;
-
-	private final ExecutorService clientReader;
-
-	private final ExecutorService clientThreads;
 
 	private final Runnable onClose;
 
-	private final JsonRpcConnection clientSide;
-
-	private final JsonRpcConnection agentSide;
+	private final InMemoryAgent.Connection connection;
 
 	private final Map<String, Function<JsonNode, ?>> handlers = new ConcurrentHashMap<>();
 
@@ -149,41 +111,19 @@ public final class AcpTestClient implements AutoCloseable {
 
 	private volatile boolean closed;
 
-	private AcpTestClient(JsonRpcConnectionFactory agentFactory, JsonRpcCodec codec, AcpAgent agent, Runnable onClose) {
-		this.agentFactory = Objects.requireNonNull(agentFactory, "agentFactory");
-		this.agent = agent;
-		this.codec = codec;
-		this.mapper = codec.mapper();
+	private AcpTestClient(InMemoryAgent agent, Runnable onClose) {
+		this.mapper = agent.mapper();
 		this.onClose = onClose;
-		this.agentReader = readingThread("acp-test-agent-reader");
-		this.clientReader = readingThread("acp-test-client-reader");
-		this.clientThreads = threads("acp-test-client-");
-		this.clientSide = new JsonRpcConnectionFactory(codec, this.clientThreads, DEFAULT_TIMEOUT,
-				(connection) -> new ClientHandler())
-			.open(TRANSPORT, this::sendToAgent);
-		this.agentSide = agentFactory.open("acp-test-" + UUID.randomUUID(), TRANSPORT, this::sendToClient);
+		this.connection = agent.connect(new Client(), DEFAULT_TIMEOUT);
 	}
 
 	/**
-	 * Connect to the agent of an application context (its
-	 * {@link JsonRpcConnectionFactory}, {@link JsonRpcCodec} and {@link AcpAgent}).
+	 * Connect to the agent of an application context.
 	 * @param context the application context
 	 * @return a new client, not initialized yet
 	 */
 	public static AcpTestClient connect(ApplicationContext context) {
-		return connect(context.getBean(JsonRpcConnectionFactory.class), context.getBean(JsonRpcCodec.class),
-				context.getBeanProvider(AcpAgent.class).getIfAvailable());
-	}
-
-	/**
-	 * Connect to an agent's dispatcher.
-	 * @param factory opens the agent's connections
-	 * @param codec the agent's codec
-	 * @param agent the agent, used by {@link #agentConnection()}, or {@code null}
-	 * @return a new client, not initialized yet
-	 */
-	public static AcpTestClient connect(JsonRpcConnectionFactory factory, JsonRpcCodec codec, AcpAgent agent) {
-		return new AcpTestClient(factory, codec, agent, null);
+		return new AcpTestClient(InMemoryAgent.of(context), null);
 	}
 
 	/**
@@ -196,21 +136,8 @@ public final class AcpTestClient implements AutoCloseable {
 	 * @return a new client, not initialized yet; close it to stop the agent's threads
 	 */
 	public static AcpTestClient standalone(Object... handlers) {
-		JsonRpcCodec codec = new JsonRpcCodec(AcpJsonMapper.create());
-		AcpMethodRegistry registry = new AcpMethodRegistry();
-		DefaultListableBeanFactory beans = new DefaultListableBeanFactory();
-		for (int i = 0; i < handlers.length; i++) {
-			beans.registerSingleton(handlers[i].getClass().getName() + "#" + i, handlers[i]);
-		}
-		AcpMethodDiscoverer discoverer = new AcpMethodDiscoverer(registry,
-				AcpArgumentResolvers.builtIn(codec.mapper(), null), new AcpExceptionTranslator());
-		discoverer.setBeanFactory(beans);
-		discoverer.afterSingletonsInstantiated();
-		AcpAgent agent = new AcpAgent(registry, new AcpCapabilityAdvertiser(registry, Map.of(), List.of()),
-				new Implementation("acp-test-agent", "0.0.0"));
-		ExecutorService agentThreads = threads("acp-test-agent-");
-		JsonRpcConnectionFactory factory = new JsonRpcConnectionFactory(codec, agentThreads, DEFAULT_TIMEOUT, agent);
-		return new AcpTestClient(factory, codec, agent, agentThreads::shutdownNow);
+		InMemoryAgent agent = InMemoryAgent.standalone(DEFAULT_TIMEOUT, handlers);
+		return new AcpTestClient(agent, agent::close);
 	}
 
 	/**
@@ -307,7 +234,7 @@ public final class AcpTestClient implements AutoCloseable {
 	 * @return the agent's answer
 	 */
 	public InitializeResponse initialize(ClientCapabilities capabilities) {
-		return initialize(new InitializeRequest(AcpAgent.PROTOCOL_VERSION, capabilities, CLIENT_INFO, null));
+		return initialize(new InitializeRequest(InMemoryAgent.PROTOCOL_VERSION, capabilities, CLIENT_INFO, null));
 	}
 
 	/**
@@ -499,7 +426,7 @@ public final class AcpTestClient implements AutoCloseable {
 	 */
 	public CompletableFuture<AcpResponse> callAsync(String method, Object params) {
 		checkOpen();
-		return this.clientSide.request(method, params, this.timeout).handle((result, failure) -> {
+		return this.connection.request(method, params, this.timeout).handle((result, failure) -> {
 			if (failure == null) {
 				return AcpResponse.result(method, result, this.mapper);
 			}
@@ -524,7 +451,7 @@ public final class AcpTestClient implements AutoCloseable {
 	 */
 	public void notify(String method, Object params) {
 		checkOpen();
-		this.clientSide.notify(method, params);
+		this.connection.notify(method, params);
 	}
 
 	private AcpResponse await(String method, CompletableFuture<AcpResponse> answer) {
@@ -606,15 +533,7 @@ public final class AcpTestClient implements AutoCloseable {
 	 * @throws IllegalStateException if the client was connected without the agent
 	 */
 	public AcpConnection agentConnection() {
-		if (this.agent == null) {
-			throw new IllegalStateException("Connected without the AcpAgent: use connect(ApplicationContext)");
-		}
-		for (AcpConnection connection : this.agent.connections()) {
-			if (connection.id().equals(this.agentSide.id())) {
-				return connection;
-			}
-		}
-		throw new IllegalStateException("The connection is closed");
+		return this.connection.agentConnection();
 	}
 
 	/**
@@ -668,13 +587,7 @@ public final class AcpTestClient implements AutoCloseable {
 			return;
 		}
 		this.closed = true;
-		this.agentSide.inputEnded();
-		this.agentFactory.close(this.agentSide, Duration.ZERO);
-		this.clientSide.inputEnded();
-		this.clientSide.close(Duration.ZERO);
-		this.agentReader.shutdownNow();
-		this.clientReader.shutdownNow();
-		this.clientThreads.shutdownNow();
+		this.connection.close();
 		if (this.onClose != null) {
 			this.onClose.run();
 		}
@@ -686,57 +599,6 @@ public final class AcpTestClient implements AutoCloseable {
 		}
 	}
 
-	private void sendToAgent(byte[] frame) {
-		deliver(this.agentReader, () -> this.agentSide.receive(frame, 0, frame.length));
-	}
-
-	private void sendToClient(byte[] frame) {
-		deliver(this.clientReader, () -> {
-			recordCancelRequest(frame);
-			this.clientSide.receive(frame, 0, frame.length);
-		});
-	}
-
-	/**
-	 * Record a {@code $/cancel_request} of the agent: the connection acts on it itself
-	 * and hands it to no handler, yet it is a notification the agent sent.
-	 */
-	private void recordCancelRequest(byte[] frame) {
-		if (!contains(frame, CANCEL_REQUEST)) {
-			return;
-		}
-		try {
-			if (this.codec.decode(frame, 0, frame.length) instanceof JsonRpcNotification notification
-					&& JsonRpcConnection.CANCEL_REQUEST_METHOD.equals(notification.method())) {
-				this.notifications.add(new AcpReceivedMessage(notification.method(), notification.params()));
-			}
-		}
-		catch (RuntimeException ex) {
-			// not a message: the connection answers it as it does any frame
-		}
-	}
-
-	private static boolean contains(byte[] frame, byte[] part) {
-		outer: for (int i = 0; i <= frame.length - part.length; i++) {
-			for (int j = 0; j < part.length; j++) {
-				if (frame[i + j] != part[j]) {
-					continue outer;
-				}
-			}
-			return true;
-		}
-		return false;
-	}
-
-	private static void deliver(ExecutorService reader, Runnable read) {
-		try {
-			reader.execute(read);
-		}
-		catch (RejectedExecutionException ex) {
-			// closed: the peer is gone, as a transport drops frames to a closed socket
-		}
-	}
-
 	/**
 	 * Wait until the client's reading thread has read every frame the agent sent so far.
 	 */
@@ -745,11 +607,7 @@ public final class AcpTestClient implements AutoCloseable {
 			return;
 		}
 		try {
-			this.clientReader.submit(() -> {
-			}).get(this.timeout.toMillis(), TimeUnit.MILLISECONDS);
-		}
-		catch (RejectedExecutionException ex) {
-			// closed meanwhile: what was read is all there is
+			this.connection.read().get(this.timeout.toMillis(), TimeUnit.MILLISECONDS);
 		}
 		catch (ExecutionException | TimeoutException ex) {
 			throw new AssertionError("The test client could not read the agent's messages", ex);
@@ -761,44 +619,20 @@ public final class AcpTestClient implements AutoCloseable {
 	}
 
 	/**
-	 * One thread reading one direction of the connection, in order, as a transport's
-	 * reading thread does; it stops when idle.
-	 */
-	private static ExecutorService readingThread(String name) {
-		ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
-				(task) -> daemon(task, name));
-		executor.allowCoreThreadTimeOut(true);
-		return executor;
-	}
-
-	private static ExecutorService threads(String prefix) {
-		AtomicInteger count = new AtomicInteger();
-		return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 1, TimeUnit.SECONDS, new SynchronousQueue<>(),
-				(task) -> daemon(task, prefix + count.incrementAndGet()));
-	}
-
-	private static Thread daemon(Runnable task, String name) {
-		Thread thread = new Thread(task, name);
-		thread.setDaemon(true);
-		return thread;
-	}
-
-	/**
 	 * The client's side of the connection: records what arrives, answers requests with
 	 * the registered handlers.
 	 */
-	private final class ClientHandler implements JsonRpcHandler {
+	private final class Client implements InMemoryAgent.Client {
 
 		@Override
-		public CompletableFuture<?> handleRequest(InboundRequest request) {
-			AcpTestClient.this.requests.add(new AcpReceivedMessage(request.method(), request.params()));
-			Function<JsonNode, ?> handler = AcpTestClient.this.handlers.get(request.method());
+		public CompletableFuture<?> request(String method, JsonNode params) {
+			AcpTestClient.this.requests.add(new AcpReceivedMessage(method, params));
+			Function<JsonNode, ?> handler = AcpTestClient.this.handlers.get(method);
 			if (handler == null) {
-				return CompletableFuture
-					.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(request.method())));
+				return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(method)));
 			}
 			try {
-				return CompletableFuture.completedFuture(handler.apply(request.params()));
+				return CompletableFuture.completedFuture(handler.apply(params));
 			}
 			catch (RuntimeException ex) {
 				return CompletableFuture.failedFuture(ex);
@@ -806,11 +640,11 @@ public final class AcpTestClient implements AutoCloseable {
 		}
 
 		@Override
-		public void notificationReceived(JsonRpcNotification notification) {
-			AcpTestClient.this.notifications.add(new AcpReceivedMessage(notification.method(), notification.params()));
-			if (AcpMethods.SESSION_UPDATE.equals(notification.method()) && notification.params() != null) {
+		public void notification(String method, JsonNode params) {
+			AcpTestClient.this.notifications.add(new AcpReceivedMessage(method, params));
+			if (AcpMethods.SESSION_UPDATE.equals(method) && params != null) {
 				try {
-					SessionNotification update = AcpTestClient.this.mapper.treeToValue(notification.params(),
+					SessionNotification update = AcpTestClient.this.mapper.treeToValue(params,
 							SessionNotification.class);
 					AcpTestClient.this.updates.computeIfAbsent(update.sessionId(), (id) -> new CopyOnWriteArrayList<>())
 						.add(update.update());
@@ -819,10 +653,6 @@ public final class AcpTestClient implements AutoCloseable {
 					// kept in receivedNotifications() as received
 				}
 			}
-		}
-
-		@Override
-		public void handleNotification(JsonRpcNotification notification) {
 		}
 
 	}

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import dev.acp.spring.agent.AcpAgent;
+import dev.acp.spring.agent.support.AcpAgent;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.ContentBlock;

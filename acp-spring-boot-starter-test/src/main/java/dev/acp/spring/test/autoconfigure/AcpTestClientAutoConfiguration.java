@@ -3,18 +3,15 @@ package dev.acp.spring.test.autoconfigure;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import dev.acp.spring.agent.AcpAgent;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
-import dev.acp.spring.jsonrpc.JsonRpcCodec;
-import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.test.AcpTestClient;
 
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Scope;
 
@@ -25,13 +22,12 @@ import org.springframework.context.annotation.Scope;
  * @author ACP Spring Boot Starter contributors
  */
 @AutoConfiguration(after = AcpAutoConfiguration.class)
-@ConditionalOnBean(JsonRpcConnectionFactory.class)
+@ConditionalOnBean(type = "dev.acp.spring.jsonrpc.JsonRpcConnectionFactory")
 public final class AcpTestClientAutoConfiguration {
 
 	@Bean
-	AcpTestClients acpTestClients(JsonRpcConnectionFactory factory, JsonRpcCodec codec,
-			ObjectProvider<AcpAgent> agent) {
-		return new AcpTestClients(factory, codec, agent.getIfAvailable());
+	AcpTestClients acpTestClients(ApplicationContext context) {
+		return new AcpTestClients(context);
 	}
 
 	@Bean
@@ -46,22 +42,16 @@ public final class AcpTestClientAutoConfiguration {
 	 */
 	static final class AcpTestClients implements DisposableBean {
 
-		private final JsonRpcConnectionFactory factory;
-
-		private final JsonRpcCodec codec;
-
-		private final AcpAgent agent;
+		private final ApplicationContext context;
 
 		private final List<AcpTestClient> clients = new CopyOnWriteArrayList<>();
 
-		AcpTestClients(JsonRpcConnectionFactory factory, JsonRpcCodec codec, AcpAgent agent) {
-			this.factory = factory;
-			this.codec = codec;
-			this.agent = agent;
+		AcpTestClients(ApplicationContext context) {
+			this.context = context;
 		}
 
 		AcpTestClient connect() {
-			AcpTestClient client = AcpTestClient.connect(this.factory, this.codec, this.agent);
+			AcpTestClient client = AcpTestClient.connect(this.context);
 			this.clients.add(client);
 			return client;
 		}

@@ -1,4 +1,4 @@
-package dev.acp.spring.agent;
+package dev.acp.spring.agent.support;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -7,10 +7,12 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import dev.acp.spring.agent.AcpCapabilitiesCustomizer;
+import dev.acp.spring.agent.AcpParamsSchemaGenerator;
 import dev.acp.spring.annotation.AcpExtension;
-import dev.acp.spring.method.AcpHandlerKind;
-import dev.acp.spring.method.AcpHandlerMethod;
-import dev.acp.spring.method.AcpMethodRegistry;
+import dev.acp.spring.method.support.AcpHandlerKind;
+import dev.acp.spring.method.support.AcpHandlerMethod;
+import dev.acp.spring.method.support.AcpMethodRegistry;
 import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.AgentAuthCapabilities;
 import dev.acp.spring.protocol.AgentCapabilities;

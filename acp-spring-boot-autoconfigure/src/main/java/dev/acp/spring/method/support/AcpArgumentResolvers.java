@@ -1,6 +1,8 @@
-package dev.acp.spring.method;
+package dev.acp.spring.method.support;
 
 import java.util.List;
+
+import dev.acp.spring.method.AcpArgumentResolver;
 
 import tools.jackson.databind.ObjectMapper;
 

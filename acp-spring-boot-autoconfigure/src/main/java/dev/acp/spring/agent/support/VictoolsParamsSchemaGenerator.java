@@ -1,6 +1,8 @@
-package dev.acp.spring.agent;
+package dev.acp.spring.agent.support;
 
 import java.lang.reflect.Type;
+
+import dev.acp.spring.agent.AcpParamsSchemaGenerator;
 
 import com.github.victools.jsonschema.generator.OptionPreset;
 import com.github.victools.jsonschema.generator.SchemaGenerator;

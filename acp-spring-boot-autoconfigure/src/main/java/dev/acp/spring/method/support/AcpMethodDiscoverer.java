@@ -1,4 +1,4 @@
-package dev.acp.spring.method;
+package dev.acp.spring.method.support;
 
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -16,6 +16,8 @@ import dev.acp.spring.annotation.AcpExceptionHandler;
 import dev.acp.spring.annotation.AcpExtension;
 import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.annotation.AcpNotification;
+import dev.acp.spring.method.AcpArgumentResolver;
+import dev.acp.spring.method.AcpHandlerInterceptor;
 import dev.acp.spring.protocol.AcpMethods;
 
 import org.springframework.aop.framework.autoproxy.AutoProxyUtils;

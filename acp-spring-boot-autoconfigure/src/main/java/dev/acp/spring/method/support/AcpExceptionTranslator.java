@@ -1,4 +1,4 @@
-package dev.acp.spring.method;
+package dev.acp.spring.method.support;
 
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -9,6 +9,7 @@ import org.apache.commons.logging.LogFactory;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionClosedException;
 import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.jsonrpc.JsonRpcException;
+import dev.acp.spring.method.AcpException;
 
 /**
  * Turns what a handler threw into the error to answer: a {@link JsonRpcException} (and so

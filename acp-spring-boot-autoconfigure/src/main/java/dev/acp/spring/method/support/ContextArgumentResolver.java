@@ -1,4 +1,9 @@
-package dev.acp.spring.method;
+package dev.acp.spring.method.support;
+
+import dev.acp.spring.method.AcpArgumentResolver;
+import dev.acp.spring.method.AcpClient;
+import dev.acp.spring.method.AcpConnection;
+import dev.acp.spring.method.AcpRequestContext;
 
 import org.springframework.core.MethodParameter;
 

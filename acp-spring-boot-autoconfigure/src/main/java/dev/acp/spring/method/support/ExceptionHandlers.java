@@ -1,4 +1,4 @@
-package dev.acp.spring.method;
+package dev.acp.spring.method.support;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +8,7 @@ import org.apache.commons.logging.LogFactory;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnectionClosedException;
 import dev.acp.spring.jsonrpc.JsonRpcException;
+import dev.acp.spring.method.AcpRequestContext;
 
 /**
  * The {@link dev.acp.spring.annotation.AcpExceptionHandler @AcpExceptionHandler} methods

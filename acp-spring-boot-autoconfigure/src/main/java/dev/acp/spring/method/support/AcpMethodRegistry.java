@@ -1,4 +1,4 @@
-package dev.acp.spring.method;
+package dev.acp.spring.method.support;
 
 import java.util.Collection;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package dev.acp.spring.method;
+package dev.acp.spring.method.support;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.acp.spring.jsonrpc.JsonRpcError;
+import dev.acp.spring.method.AcpException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;

@@ -1,15 +1,16 @@
-package dev.acp.spring.agent;
+package dev.acp.spring.agent.support;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.acp.spring.agent.AcpAuthentication;
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcHandler;
 import dev.acp.spring.jsonrpc.JsonRpcHandlerFactory;
 import dev.acp.spring.method.AcpConnection;
-import dev.acp.spring.method.AcpMethodRegistry;
+import dev.acp.spring.method.support.AcpMethodRegistry;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.Implementation;
 import dev.acp.spring.protocol.InitializeResponse;

@@ -1,4 +1,4 @@
-package dev.acp.spring.agent;
+package dev.acp.spring.agent.support;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,6 +11,7 @@ import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.transport.ReceiverContext;
 import io.micrometer.observation.transport.SenderContext;
 
+import dev.acp.spring.agent.AcpTraceContextWriter;
 import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.jsonrpc.JsonRpcException;
 import dev.acp.spring.method.AcpClientException;

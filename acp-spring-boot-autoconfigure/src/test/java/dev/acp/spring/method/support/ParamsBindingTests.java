@@ -1,8 +1,9 @@
-package dev.acp.spring.method;
+package dev.acp.spring.method.support;
 
 import java.util.List;
 import java.util.Map;
 
+import dev.acp.spring.method.AcpException;
 import dev.acp.spring.protocol.AcpJsonMapper;
 import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.PromptRequest;

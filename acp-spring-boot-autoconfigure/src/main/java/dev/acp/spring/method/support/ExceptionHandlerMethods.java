@@ -1,4 +1,4 @@
-package dev.acp.spring.method;
+package dev.acp.spring.method.support;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -12,6 +12,10 @@ import java.util.function.Supplier;
 import dev.acp.spring.annotation.AcpExceptionHandler;
 import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.jsonrpc.JsonRpcException;
+import dev.acp.spring.method.AcpClient;
+import dev.acp.spring.method.AcpConnection;
+import dev.acp.spring.method.AcpException;
+import dev.acp.spring.method.AcpRequestContext;
 
 import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.factory.BeanInitializationException;

@@ -1,6 +1,8 @@
-package dev.acp.spring.method;
+package dev.acp.spring.method.support;
 
 import dev.acp.spring.annotation.AcpMeta;
+import dev.acp.spring.method.AcpArgumentResolver;
+import dev.acp.spring.method.AcpRequestContext;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;

@@ -1,9 +1,12 @@
-package dev.acp.spring.method;
+package dev.acp.spring.method.support;
 
 import java.lang.annotation.Annotation;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+
+import dev.acp.spring.method.AcpArgumentResolver;
+import dev.acp.spring.method.AcpRequestContext;
 
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package dev.acp.spring.method;
+package dev.acp.spring.method.support;
 
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -9,6 +9,10 @@ import dev.acp.spring.annotation.AcpControllerAdvice;
 import dev.acp.spring.annotation.AcpExceptionHandler;
 import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.jsonrpc.JsonRpcException;
+import dev.acp.spring.method.AcpException;
+import dev.acp.spring.method.AcpHandlerInterceptor;
+import dev.acp.spring.method.AcpInterceptorChain;
+import dev.acp.spring.method.AcpRequestContext;
 import dev.acp.spring.protocol.AcpJsonMapper;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.ObjectMapper;

@@ -1,4 +1,4 @@
-package dev.acp.spring.agent;
+package dev.acp.spring.agent.support;
 
 import java.security.Principal;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.acp.spring.agent;
+package dev.acp.spring.agent.support;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,9 +1,8 @@
-package dev.acp.spring.agent;
+package dev.acp.spring.agent.support;
 
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
@@ -20,28 +19,17 @@ import dev.acp.spring.method.AcpClientException;
 import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.method.AcpExtensionNotSupportedException;
 import dev.acp.spring.protocol.AcpMethods;
-import dev.acp.spring.protocol.AvailableCommand;
-import dev.acp.spring.protocol.CompactionStatus;
-import dev.acp.spring.protocol.ContentBlock;
-import dev.acp.spring.protocol.Cost;
 import dev.acp.spring.protocol.CreateTerminalRequest;
 import dev.acp.spring.protocol.CreateTerminalResponse;
 import dev.acp.spring.protocol.KillTerminalRequest;
 import dev.acp.spring.protocol.KillTerminalResponse;
-import dev.acp.spring.protocol.NoticeSeverity;
-import dev.acp.spring.protocol.PlanEntry;
 import dev.acp.spring.protocol.ReadTextFileRequest;
 import dev.acp.spring.protocol.ReadTextFileResponse;
 import dev.acp.spring.protocol.ReleaseTerminalRequest;
 import dev.acp.spring.protocol.ReleaseTerminalResponse;
-import dev.acp.spring.protocol.RequestPermissionRequest;
-import dev.acp.spring.protocol.RequestPermissionResponse;
-import dev.acp.spring.protocol.SessionConfigOption;
 import dev.acp.spring.protocol.SessionNotification;
-import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.protocol.TerminalOutputRequest;
 import dev.acp.spring.protocol.TerminalOutputResponse;
-import dev.acp.spring.protocol.ToolCallUpdate;
 import dev.acp.spring.protocol.WaitForTerminalExitRequest;
 import dev.acp.spring.protocol.WaitForTerminalExitResponse;
 import dev.acp.spring.protocol.WriteTextFileRequest;
@@ -76,11 +64,6 @@ final class DefaultAcpClient implements AcpClient {
 	}
 
 	@Override
-	public <T> CompletableFuture<T> request(String method, Object params, Class<T> resultType) {
-		return request(method, params, resultType, this.rpc.outboundTimeout());
-	}
-
-	@Override
 	public <T> CompletableFuture<T> request(String method, Object params, Class<T> resultType, Duration timeout) {
 		checkExtension(method);
 		return send(method, params, resultType, timeout);
@@ -92,135 +75,17 @@ final class DefaultAcpClient implements AcpClient {
 		send(method, params);
 	}
 
-	// session/update
-
 	@Override
-	public void sessionUpdate(String sessionId, SessionUpdate update) {
-		Objects.requireNonNull(sessionId, "sessionId");
-		Objects.requireNonNull(update, "update");
-		send(AcpMethods.SESSION_UPDATE, new SessionNotification(sessionId, update));
-	}
-
-	@Override
-	public void userMessageChunk(String sessionId, String text) {
-		userMessageChunk(sessionId, new ContentBlock.Text(text));
-	}
-
-	@Override
-	public void userMessageChunk(String sessionId, ContentBlock content) {
-		sessionUpdate(sessionId, new SessionUpdate.UserMessageChunk(content, null, null));
-	}
-
-	@Override
-	public void agentMessageChunk(String sessionId, String text) {
-		agentMessageChunk(sessionId, new ContentBlock.Text(text));
-	}
-
-	@Override
-	public void agentMessageChunk(String sessionId, ContentBlock content) {
-		sessionUpdate(sessionId, new SessionUpdate.AgentMessageChunk(content));
-	}
-
-	@Override
-	public void agentThoughtChunk(String sessionId, String text) {
-		agentThoughtChunk(sessionId, new ContentBlock.Text(text));
-	}
-
-	@Override
-	public void agentThoughtChunk(String sessionId, ContentBlock content) {
-		sessionUpdate(sessionId, new SessionUpdate.AgentThoughtChunk(content, null, null));
-	}
-
-	@Override
-	public void toolCall(String sessionId, SessionUpdate.ToolCall toolCall) {
-		sessionUpdate(sessionId, toolCall);
-	}
-
-	@Override
-	public void toolCallUpdate(String sessionId, ToolCallUpdate update) {
-		sessionUpdate(sessionId, update);
-	}
-
-	@Override
-	public void plan(String sessionId, List<PlanEntry> entries) {
-		sessionUpdate(sessionId, new SessionUpdate.Plan(entries));
-	}
-
-	@Override
-	public void availableCommandsUpdate(String sessionId, List<AvailableCommand> availableCommands) {
-		sessionUpdate(sessionId, new SessionUpdate.AvailableCommandsUpdate(availableCommands));
-	}
-
-	@Override
-	public void currentModeUpdate(String sessionId, String currentModeId) {
-		sessionUpdate(sessionId, new SessionUpdate.CurrentModeUpdate(currentModeId));
-	}
-
-	@Override
-	public void configOptionUpdate(String sessionId, List<SessionConfigOption> configOptions) {
-		sessionUpdate(sessionId, new SessionUpdate.ConfigOptionUpdate(configOptions));
-	}
-
-	@Override
-	public void sessionInfoUpdate(String sessionId, String title, String updatedAt) {
-		sessionUpdate(sessionId, new SessionUpdate.SessionInfoUpdate(title, updatedAt));
-	}
-
-	@Override
-	public void usageUpdate(String sessionId, long used, long size, Cost cost) {
-		sessionUpdate(sessionId, new SessionUpdate.UsageUpdate(used, size, cost));
-	}
-
-	@Override
-	public void notice(String sessionId, NoticeSeverity severity, String title, String description) {
-		sessionUpdate(sessionId, new SessionUpdate.Notice(severity, title, description));
-	}
-
-	@Override
-	public void compactionUpdate(String sessionId, String compactionId, CompactionStatus status) {
-		sessionUpdate(sessionId, new SessionUpdate.CompactionUpdate(compactionId, status));
-	}
-
-	@Override
-	public void compactionSummaryChunk(String sessionId, String compactionId, ContentBlock content) {
-		sessionUpdate(sessionId, new SessionUpdate.CompactionSummaryChunk(compactionId, content));
-	}
-
-	// session/request_permission
-
-	@Override
-	public CompletableFuture<RequestPermissionResponse> requestPermission(RequestPermissionRequest request) {
-		return requestPermission(request, permissionTimeout());
-	}
-
-	@Override
-	public CompletableFuture<RequestPermissionResponse> requestPermission(RequestPermissionRequest request,
-			Duration timeout) {
-		return send(AcpMethods.SESSION_REQUEST_PERMISSION, request, RequestPermissionResponse.class, timeout);
-	}
-
-	@Override
-	public Duration permissionTimeout() {
-		Duration global = this.rpc.outboundTimeout();
-		return (global.compareTo(MIN_PERMISSION_TIMEOUT) > 0) ? global : MIN_PERMISSION_TIMEOUT;
+	public Duration requestTimeout() {
+		return this.rpc.outboundTimeout();
 	}
 
 	// fs
 
 	@Override
-	public CompletableFuture<ReadTextFileResponse> readTextFile(ReadTextFileRequest request) {
-		return readTextFile(request, this.rpc.outboundTimeout());
-	}
-
-	@Override
 	public CompletableFuture<ReadTextFileResponse> readTextFile(ReadTextFileRequest request, Duration timeout) {
 		require(this.connection.canReadFiles(), FS_READ, AcpMethods.FS_READ_TEXT_FILE);
 		return send(AcpMethods.FS_READ_TEXT_FILE, request, ReadTextFileResponse.class, timeout);
-	}
-
-	@Override
-	public CompletableFuture<WriteTextFileResponse> writeTextFile(WriteTextFileRequest request) {
-		return writeTextFile(request, this.rpc.outboundTimeout());
 	}
 
 	@Override
@@ -232,28 +97,13 @@ final class DefaultAcpClient implements AcpClient {
 	// terminal
 
 	@Override
-	public CompletableFuture<CreateTerminalResponse> createTerminal(CreateTerminalRequest request) {
-		return createTerminal(request, this.rpc.outboundTimeout());
-	}
-
-	@Override
 	public CompletableFuture<CreateTerminalResponse> createTerminal(CreateTerminalRequest request, Duration timeout) {
 		return terminal(AcpMethods.TERMINAL_CREATE, request, CreateTerminalResponse.class, timeout);
 	}
 
 	@Override
-	public CompletableFuture<TerminalOutputResponse> terminalOutput(TerminalOutputRequest request) {
-		return terminalOutput(request, this.rpc.outboundTimeout());
-	}
-
-	@Override
 	public CompletableFuture<TerminalOutputResponse> terminalOutput(TerminalOutputRequest request, Duration timeout) {
 		return terminal(AcpMethods.TERMINAL_OUTPUT, request, TerminalOutputResponse.class, timeout);
-	}
-
-	@Override
-	public CompletableFuture<WaitForTerminalExitResponse> waitForTerminalExit(WaitForTerminalExitRequest request) {
-		return waitForTerminalExit(request, this.rpc.outboundTimeout());
 	}
 
 	@Override
@@ -263,18 +113,8 @@ final class DefaultAcpClient implements AcpClient {
 	}
 
 	@Override
-	public CompletableFuture<KillTerminalResponse> killTerminal(KillTerminalRequest request) {
-		return killTerminal(request, this.rpc.outboundTimeout());
-	}
-
-	@Override
 	public CompletableFuture<KillTerminalResponse> killTerminal(KillTerminalRequest request, Duration timeout) {
 		return terminal(AcpMethods.TERMINAL_KILL, request, KillTerminalResponse.class, timeout);
-	}
-
-	@Override
-	public CompletableFuture<ReleaseTerminalResponse> releaseTerminal(ReleaseTerminalRequest request) {
-		return releaseTerminal(request, this.rpc.outboundTimeout());
 	}
 
 	@Override

@@ -1,4 +1,4 @@
-package dev.acp.spring.agent;
+package dev.acp.spring.agent.support;
 
 import java.time.Duration;
 import java.util.List;
@@ -18,10 +18,10 @@ import dev.acp.spring.jsonrpc.JsonRpcException;
 import dev.acp.spring.jsonrpc.JsonRpcHandler;
 import dev.acp.spring.jsonrpc.JsonRpcNotification;
 import dev.acp.spring.method.AcpException;
-import dev.acp.spring.method.AcpHandlerKind;
-import dev.acp.spring.method.AcpHandlerMethod;
+import dev.acp.spring.method.support.AcpHandlerKind;
+import dev.acp.spring.method.support.AcpHandlerMethod;
 import dev.acp.spring.method.AcpRequestContext;
-import dev.acp.spring.method.ParamsBinding;
+import dev.acp.spring.method.support.ParamsBinding;
 import dev.acp.spring.protocol.AcpErrorCodes;
 import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.InitializeRequest;
@@ -147,8 +147,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (needsAuthentication(method)) {
 			return CompletableFuture.failedFuture(authenticationRequired(method));
 		}
-		AcpRequestContext context = new AcpRequestContext(method, request.id(), request.params(), this.connection,
-				request, this.mapper);
+		CompletableFuture<Void> cancellation = new CompletableFuture<>();
+		request.onCancel(() -> cancellation.complete(null));
+		AcpRequestContext context = AcpRequestContext.forRequest(method, request.id(), request.params(),
+				this.connection, this.mapper, cancellation);
 		if (AcpMethods.SESSION_PROMPT.equals(method)) {
 			return prompt(handler, context, request);
 		}
@@ -246,7 +248,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 			}
 			return;
 		}
-		AcpRequestContext context = new AcpRequestContext(method, null, notification.params(), this.connection, null,
+		AcpRequestContext context = AcpRequestContext.forNotification(method, notification.params(), this.connection,
 				this.mapper);
 		AcpObservations observations = this.agent.observations();
 		Observation observation = observations.isEnabled()

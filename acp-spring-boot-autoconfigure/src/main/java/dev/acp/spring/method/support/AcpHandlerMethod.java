@@ -1,4 +1,4 @@
-package dev.acp.spring.method;
+package dev.acp.spring.method.support;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -8,6 +8,10 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 
 import dev.acp.spring.annotation.AcpExtension;
+import dev.acp.spring.method.AcpArgumentResolver;
+import dev.acp.spring.method.AcpException;
+import dev.acp.spring.method.AcpHandlerInterceptor;
+import dev.acp.spring.method.AcpRequestContext;
 
 import org.springframework.aop.framework.AopProxyUtils;
 import org.springframework.core.MethodParameter;
