@@ -1,7 +1,6 @@
 package dev.acp.spring.jsonrpc;
 
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -102,10 +101,6 @@ final class InboundAdmission {
 	 */
 	InboundRequest find(JsonNode id) {
 		return this.unanswered.get(key(id));
-	}
-
-	Collection<InboundRequest> unanswered() {
-		return this.unanswered.values();
 	}
 
 	int unansweredCount() {

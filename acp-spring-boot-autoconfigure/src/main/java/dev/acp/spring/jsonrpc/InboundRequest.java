@@ -40,6 +40,8 @@ public final class InboundRequest {
 
 	private final AtomicBoolean released = new AtomicBoolean();
 
+	private final AtomicBoolean dropped = new AtomicBoolean();
+
 	private volatile boolean admitted;
 
 	private volatile boolean givenUp;
@@ -249,6 +251,15 @@ public final class InboundRequest {
 	 */
 	boolean isGivenUp() {
 		return this.givenUp;
+	}
+
+	/**
+	 * Whether this is the first message of a given-up handler to be dropped (logged at
+	 * warn once, so that a handler streaming updates does not flood the log).
+	 * @return whether first
+	 */
+	boolean firstDrop() {
+		return this.dropped.compareAndSet(false, true);
 	}
 
 	/**

@@ -334,8 +334,13 @@ public final class JsonRpcConnection {
 			return;
 		}
 		if (current.isGivenUp()) {
-			logger.warn("Dropping a message the handler of '" + current.method()
-					+ "' sent after it was given up on (it ran past its time limit)");
+			if (current.firstDrop()) {
+				logger.warn("Dropping a message the handler of '" + current.method()
+						+ "' sent after it was given up on (it ran past its time limit); later ones at debug");
+			}
+			else if (logger.isDebugEnabled()) {
+				logger.debug("Dropping another message of the handler of '" + current.method() + "'");
+			}
 			return;
 		}
 		current.writeStarted();

@@ -129,14 +129,6 @@ public final class LocalSocketTransport {
 	}
 
 	/**
-	 * The number of launchers connected now.
-	 * @return the count
-	 */
-	public int connectionCount() {
-		return this.connections.size();
-	}
-
-	/**
 	 * Wait until no launcher has been connected for {@code idleTimeout}, or the transport
 	 * stopped.
 	 * @param idleTimeout how long the agent may stay without a connection
