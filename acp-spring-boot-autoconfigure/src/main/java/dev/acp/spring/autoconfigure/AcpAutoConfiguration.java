@@ -21,6 +21,7 @@ import dev.acp.spring.method.support.AcpArgumentResolvers;
 import dev.acp.spring.method.support.AcpExceptionTranslator;
 import dev.acp.spring.method.support.AcpMethodDiscoverer;
 import dev.acp.spring.method.support.AcpMethodRegistry;
+import dev.acp.spring.agent.support.AcpProtocolWarmUp;
 import dev.acp.spring.protocol.AcpJsonMapper;
 import dev.acp.spring.protocol.AuthMethod;
 import dev.acp.spring.protocol.Implementation;
@@ -75,6 +76,13 @@ public final class AcpAutoConfiguration {
 	JsonRpcCodec acpJsonRpcCodec(ObjectProvider<JsonMapper.Builder> builder) {
 		JsonMapper mapper = AcpJsonMapper.configure(builder.getIfAvailable(JsonMapper::builder)).build();
 		return new JsonRpcCodec(mapper);
+	}
+
+	@Bean
+	AcpProtocolWarmUp acpProtocolWarmUp(JsonRpcCodec codec) {
+		AcpProtocolWarmUp warmUp = new AcpProtocolWarmUp(codec);
+		warmUp.start();
+		return warmUp;
 	}
 
 	@Bean
