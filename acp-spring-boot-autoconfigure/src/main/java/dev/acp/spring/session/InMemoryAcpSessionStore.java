@@ -29,8 +29,7 @@ import dev.acp.spring.protocol.SessionUpdate;
  */
 public final class InMemoryAcpSessionStore implements AcpSessionStore {
 
-	private static final Comparator<AcpSessionData> MOST_RECENT_FIRST = Comparator
-		.comparing(AcpSessionData::updatedAt)
+	private static final Comparator<AcpSessionData> MOST_RECENT_FIRST = Comparator.comparing(AcpSessionData::updatedAt)
 		.reversed()
 		.thenComparing(AcpSessionData::sessionId);
 
