@@ -12,8 +12,16 @@ import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.autoconfigure.AcpSessionAutoConfiguration;
 import dev.acp.spring.method.AcpClient;
 import dev.acp.spring.method.AcpRequestContext;
+import dev.acp.spring.protocol.ContentBlock;
+import dev.acp.spring.protocol.NewSessionRequest;
+import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.SessionMode;
+import dev.acp.spring.protocol.SessionModeState;
+import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.protocol.SetSessionModeRequest;
+import dev.acp.spring.protocol.SetSessionModeResponse;
 import dev.acp.spring.protocol.StopReason;
 import dev.acp.spring.session.AcpSession;
 import dev.acp.spring.session.AcpSessionData;
@@ -315,6 +323,70 @@ class AcpSessionsTests {
 		});
 	}
 
+	@Test
+	void updatesSentOutsideATurnAndRawUpdatesAreRecordedAtOnceInOrder() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			String sessionId = newSession(peer, "/work");
+			peer.send(
+					"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"_sessions.test/announce\",\"params\":{\"sessionId\":\""
+							+ sessionId + "\"}}");
+			assertThat(untilAnswer(peer)).containsExactly("agent_message_chunk:typed", "agent_message_chunk:raw",
+					"answer");
+			List<String> history = new ArrayList<>();
+			context.getBean(AcpSessionStore.class)
+				.replay(sessionId, (update) -> history
+					.add(((ContentBlock.Text) ((SessionUpdate.AgentMessageChunk) update).content()).text()));
+			assertThat(history).containsExactly("typed", "raw");
+		});
+	}
+
+	@Test
+	void aSessionTheApplicationCreatesIsKeptWithItsModeAndModeChanges() {
+		this.contextRunner.withUserConfiguration(UserNewConfiguration.class).run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			String sessionId = newSession(peer, "/work");
+			assertThat(sessionId).isEqualTo("sess_user1");
+			AcpSessionStore store = context.getBean(AcpSessionStore.class);
+			assertThat(store.find(sessionId).currentModeId()).isEqualTo("ask");
+			assertThat(
+					peer.call("session/set_mode", "{\"sessionId\":\"sess_user1\",\"modeId\":\"code\"}").has("result"))
+				.isTrue();
+			assertThat(store.find(sessionId).currentModeId()).isEqualTo("code");
+			untilAnswer(peerPrompt(peer, sessionId, "one"));
+			assertThat(store.find(sessionId).attributes()).containsEntry("turns", 1);
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserNewConfiguration {
+
+		@Bean
+		UserNew userNew() {
+			return new UserNew();
+		}
+
+	}
+
+	static class UserNew {
+
+		@AcpMethod("session/new")
+		NewSessionResponse newSession(NewSessionRequest request) {
+			return new NewSessionResponse("sess_user1",
+					new SessionModeState("ask",
+							List.of(new SessionMode("ask", "Ask", null), new SessionMode("code", "Code", null))),
+					null, null);
+		}
+
+		@AcpMethod("session/set_mode")
+		SetSessionModeResponse setMode(SetSessionModeRequest request) {
+			return new SetSessionModeResponse();
+		}
+
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	static class PromptConfiguration {
 
@@ -357,6 +429,14 @@ class AcpSessionsTests {
 
 	@AcpExtension("sessions.test")
 	static class Titles {
+
+		@AcpMethod("_sessions.test/announce")
+		Map<String, String> announce(JsonNode params, AcpSession session, AcpClient client) {
+			client.agentMessageChunk(session.id(), "typed");
+			client.notify("session/update", Map.of("sessionId", session.id(), "update",
+					Map.of("sessionUpdate", "agent_message_chunk", "content", Map.of("type", "text", "text", "raw"))));
+			return Map.of();
+		}
 
 		@AcpMethod("_sessions.test/title")
 		Map<String, String> title(JsonNode params, AcpSession session) {
