@@ -1,11 +1,16 @@
 package dev.acp.spring.agent;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
+import dev.acp.spring.agent.support.DefaultAcpSessions;
 import dev.acp.spring.annotation.AcpExtension;
 import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
@@ -25,7 +30,9 @@ import dev.acp.spring.protocol.SetSessionModeResponse;
 import dev.acp.spring.protocol.StopReason;
 import dev.acp.spring.session.AcpSession;
 import dev.acp.spring.session.AcpSessionData;
+import dev.acp.spring.session.AcpSessionPage;
 import dev.acp.spring.session.AcpSessionStore;
+import dev.acp.spring.session.InMemoryAcpSessionStore;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -360,6 +367,156 @@ class AcpSessionsTests {
 		});
 	}
 
+	@Test
+	void aPromptOfASessionWhoseTurnRunsOnAnotherConnectionIsRefusedAsBusy() {
+		this.contextRunner.run((context) -> {
+			Prompts prompts = context.getBean(Prompts.class);
+			TestPeer first = new TestPeer(context);
+			first.initialize("{}");
+			String sessionId = newSession(first, "/work");
+			TestPeer second = new TestPeer(context);
+			second.initialize("{}");
+			second.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session/resume\",\"params\":{\"sessionId\":\""
+					+ sessionId + "\",\"cwd\":\"/work\"}}");
+			assertThat(untilAnswer(second)).containsExactly("answer");
+			first.send(promptRequest(9, sessionId, "block"));
+			assertThat(prompts.blocked.await(10, TimeUnit.SECONDS)).isTrue();
+			JsonNode busy = prompt(second, sessionId, "two");
+			assertThat(busy.at("/error/code").asInt()).isEqualTo(-32001);
+			assertThat(busy.at("/error/data/sessionId").asString()).isEqualTo(sessionId);
+			prompts.gate.countDown();
+			assertThat(untilAnswer(first)).containsExactly("answer");
+			assertThat(untilAnswer(peerPrompt(second, sessionId, "three")))
+				.containsExactly("agent_message_chunk:echo three", "answer");
+		});
+	}
+
+	@Test
+	void aRunningTurnRenewsItsClaimAndReleasesItWhenItEnds() {
+		this.contextRunner.withUserConfiguration(RecordingStoreConfiguration.class)
+			.withPropertyValues("acp.sessions.claim-duration=1h")
+			.run((context) -> {
+				Prompts prompts = context.getBean(Prompts.class);
+				RecordingStore store = context.getBean(RecordingStore.class);
+				TestPeer peer = new TestPeer(context);
+				peer.initialize("{}");
+				String sessionId = newSession(peer, "/work");
+				peer.send(promptRequest(9, sessionId, "block"));
+				assertThat(prompts.blocked.await(10, TimeUnit.SECONDS)).isTrue();
+				assertThat(store.claims).hasSize(1);
+				context.getBean(DefaultAcpSessions.class).renewClaims();
+				assertThat(store.claims).hasSize(2);
+				assertThat(store.claims.get(1)).startsWith(sessionId + " by " + store.claims.get(0).split(" ")[2]);
+				assertThat(store.claim(sessionId, "another connection", Instant.now().plusSeconds(60))).isFalse();
+				prompts.gate.countDown();
+				assertThat(untilAnswer(peer)).containsExactly("answer");
+				assertThat(store.claim(sessionId, "another connection", Instant.now().plusSeconds(60))).isTrue();
+				context.getBean(DefaultAcpSessions.class).renewClaims();
+				assertThat(store.claims).as("no turn runs: nothing to renew").hasSize(2);
+			});
+	}
+
+	@Test
+	void aTurnLongerThanTheBatchSizeIsWrittenWhileItRuns() {
+		this.contextRunner.withPropertyValues("acp.sessions.batch-size=2").run((context) -> {
+			Prompts prompts = context.getBean(Prompts.class);
+			AcpSessionStore store = context.getBean(AcpSessionStore.class);
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			String sessionId = newSession(peer, "/work");
+			peer.send(promptRequest(9, sessionId, "stream then block"));
+			assertThat(prompts.blocked.await(10, TimeUnit.SECONDS)).isTrue();
+			List<String> written = new ArrayList<>();
+			store.replay(sessionId, (update) -> written.add(update.getClass().getSimpleName()));
+			assertThat(written).containsExactly("UserMessageChunk", "AgentMessageChunk");
+			prompts.gate.countDown();
+			assertThat(untilAnswer(peer)).containsExactly("agent_message_chunk:streamed", "agent_message_chunk:more",
+					"answer");
+			written.clear();
+			store.replay(sessionId, (update) -> written.add(update.getClass().getSimpleName()));
+			assertThat(written).containsExactly("UserMessageChunk", "AgentMessageChunk", "AgentMessageChunk");
+		});
+	}
+
+	@Test
+	void aClosedConnectionWritesWhatItsSessionsRecordedAndReleasesThem() {
+		this.contextRunner.run((context) -> {
+			AcpSessionStore store = context.getBean(AcpSessionStore.class);
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			String sessionId = newSession(peer, "/work");
+			assertThat(peer.call("_sessions.test/title", "{\"sessionId\":\"" + sessionId + "\"}").has("result"))
+				.isTrue();
+			assertThat(store.find(sessionId).title()).isNull();
+			peer.connection().close(Duration.ofSeconds(5));
+			assertThat(store.find(sessionId).title()).isEqualTo("Titled");
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class RecordingStoreConfiguration {
+
+		@Bean
+		RecordingStore store() {
+			return new RecordingStore();
+		}
+
+	}
+
+	/**
+	 * The in-memory store, noting each claim as "session by owner".
+	 */
+	static final class RecordingStore implements AcpSessionStore {
+
+		final List<String> claims = new CopyOnWriteArrayList<>();
+
+		private final InMemoryAcpSessionStore store = new InMemoryAcpSessionStore(100, 100, Duration.ofDays(1));
+
+		@Override
+		public void save(AcpSessionData session) {
+			this.store.save(session);
+		}
+
+		@Override
+		public AcpSessionData find(String sessionId) {
+			return this.store.find(sessionId);
+		}
+
+		@Override
+		public void append(String sessionId, List<SessionUpdate> updates) {
+			this.store.append(sessionId, updates);
+		}
+
+		@Override
+		public void replay(String sessionId, Consumer<SessionUpdate> consumer) {
+			this.store.replay(sessionId, consumer);
+		}
+
+		@Override
+		public AcpSessionPage list(String cwd, String cursor, int pageSize) {
+			return this.store.list(cwd, cursor, pageSize);
+		}
+
+		@Override
+		public boolean delete(String sessionId) {
+			return this.store.delete(sessionId);
+		}
+
+		@Override
+		public boolean claim(String sessionId, String owner, Instant until) {
+			if (!"another connection".equals(owner)) {
+				this.claims.add(sessionId + " by " + owner);
+			}
+			return this.store.claim(sessionId, owner, until);
+		}
+
+		@Override
+		public void release(String sessionId, String owner) {
+			this.store.release(sessionId, owner);
+		}
+
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	static class UserNewConfiguration {
 
@@ -415,6 +572,13 @@ class AcpSessionsTests {
 			if (session != null) {
 				Object turns = session.getAttribute("turns");
 				session.setAttribute("turns", (turns != null) ? (Integer) turns + 1 : 1);
+			}
+			if ("stream then block".equals(request.text())) {
+				client.agentMessageChunk(request.sessionId(), "streamed");
+				this.blocked.countDown();
+				this.gate.await(10, TimeUnit.SECONDS);
+				client.agentMessageChunk(request.sessionId(), "more");
+				return new PromptResponse(StopReason.END_TURN);
 			}
 			if ("block".equals(request.text())) {
 				this.blocked.countDown();
