@@ -32,6 +32,7 @@ import dev.acp.spring.protocol.StopReason;
 import dev.acp.spring.protocol.ToolCallStatus;
 import dev.acp.spring.protocol.ToolCallUpdate;
 import dev.acp.spring.protocol.ToolKind;
+import dev.acp.spring.session.AcpSession;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -41,6 +42,13 @@ import org.springframework.stereotype.Component;
  * Core session methods of the demo: a prompt is echoed back as one message chunk;
  * {@code buffers} asks the client for its rust buffers, {@code wait} waits to be
  * cancelled, and {@code tool} runs a tool call behind a permission request.
+ * <p>
+ * The starter keeps the sessions this {@code session/new} creates: it records their
+ * prompts and updates, and serves {@code session/load}, {@code session/list},
+ * {@code session/resume}, {@code session/close} and {@code session/delete} for them (in
+ * memory by default, {@code --acp.sessions.store=jdbc} to share them between instances).
+ * A prompt finds its session with {@link AcpRequestContext#session()}, so a session
+ * loaded on another connection or instance is served too.
  * <p>
  * Cancellation is the starter's: {@code session/cancel} interrupts the turn's handler
  * thread, runs {@link AcpRequestContext#onCancel} callbacks, and answers
@@ -65,6 +73,8 @@ public class DemoSessions {
 
 	private static final String FILE = "README.md";
 
+	private static final String TOOL_CALLS = "toolCalls";
+
 	private final Map<String, AtomicInteger> sessions = new ConcurrentHashMap<>();
 
 	@AcpMethod("session/new")
@@ -79,8 +89,9 @@ public class DemoSessions {
 
 	@AcpMethod("session/prompt")
 	PromptResponse prompt(PromptRequest request, AcpRequestContext context) throws Exception {
+		AcpSession session = context.session();
 		AtomicInteger toolCalls = this.sessions.get(request.sessionId());
-		if (toolCalls == null) {
+		if (session == null && toolCalls == null) {
 			throw new AcpException(AcpErrorCodes.RESOURCE_NOT_FOUND, "Resource not found",
 					Map.of("sessionId", String.valueOf(request.sessionId())));
 		}
@@ -89,7 +100,7 @@ public class DemoSessions {
 			return new PromptResponse(StopReason.CANCELLED);
 		}
 		if (text.equals("tool")) {
-			return tool(request.sessionId(), "call_" + toolCalls.incrementAndGet(), context);
+			return tool(request.sessionId(), "call_" + nextToolCall(session, toolCalls), context);
 		}
 		if (text.equals("buffers") && advertisesWorkspace(context)) {
 			JsonNode buffers = context.client()
@@ -102,6 +113,20 @@ public class DemoSessions {
 		}
 		context.client().agentMessageChunk(request.sessionId(), text);
 		return new PromptResponse(StopReason.END_TURN);
+	}
+
+	/**
+	 * The number of the session's next tool call: kept with the starter's session (so it
+	 * goes on after a {@code session/load} on another connection or instance), else in
+	 * this process.
+	 */
+	private static int nextToolCall(AcpSession session, AtomicInteger toolCalls) {
+		if (session == null) {
+			return toolCalls.incrementAndGet();
+		}
+		int next = (session.getAttribute(TOOL_CALLS) instanceof Number number) ? number.intValue() + 1 : 1;
+		session.setAttribute(TOOL_CALLS, next);
+		return next;
 	}
 
 	/**

@@ -12,6 +12,7 @@ import dev.acp.spring.agent.AcpCapabilitiesCustomizer;
 import dev.acp.spring.agent.support.AcpCapabilityAdvertiser;
 import dev.acp.spring.agent.support.AcpExtensionDefinition;
 import dev.acp.spring.agent.support.AcpObservations;
+import dev.acp.spring.agent.support.DefaultAcpSessions;
 import dev.acp.spring.agent.AcpTraceContextWriter;
 import dev.acp.spring.agent.support.VictoolsParamsSchemaGenerator;
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
@@ -117,15 +118,21 @@ public final class AcpAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	AcpCapabilityAdvertiser acpCapabilityAdvertiser(AcpMethodRegistry registry, AcpProperties properties,
-			ObjectProvider<AcpCapabilitiesCustomizer> customizers, ApplicationContext context) {
+			ObjectProvider<AcpCapabilitiesCustomizer> customizers, ObjectProvider<DefaultAcpSessions> sessions,
+			ApplicationContext context) {
 		Map<String, AcpExtensionDefinition> definitions = new LinkedHashMap<>();
 		properties.getExtensions()
 			.forEach((namespace, extension) -> definitions.put(namespace,
 					new AcpExtensionDefinition(namespace, extension.getVersion(), extension.getUri(),
 							extension.isRequired(), ConfigurationValues.normalize(extension.getMeta()),
 							extension.getSchemas())));
-		return new AcpCapabilityAdvertiser(registry, definitions, customizers.orderedStream().toList(),
+		AcpCapabilityAdvertiser advertiser = new AcpCapabilityAdvertiser(registry, definitions,
+				customizers.orderedStream().toList(),
 				isSchemaGeneratorPresent(context.getClassLoader()) ? new VictoolsParamsSchemaGenerator() : null);
+		if (sessions.getIfAvailable() != null) {
+			advertiser.setStarterMethods(DefaultAcpSessions.servedMethods());
+		}
+		return advertiser;
 	}
 
 	private static boolean isSchemaGeneratorPresent(ClassLoader classLoader) {
@@ -146,16 +153,18 @@ public final class AcpAutoConfiguration {
 	@ConditionalOnMissingBean
 	AcpAgent acpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, AcpProperties properties,
 			Environment environment, ObjectProvider<ObservationRegistry> observationRegistry,
-			ObjectProvider<AcpTraceContextWriter> traceContextWriter) {
+			ObjectProvider<AcpTraceContextWriter> traceContextWriter, ObjectProvider<DefaultAcpSessions> sessions) {
 		AcpProperties.Agent agent = properties.getAgent();
 		String name = StringUtils.hasText(agent.getName()) ? agent.getName()
 				: environment.getProperty("spring.application.name", "acp-agent");
 		String version = StringUtils.hasText(agent.getVersion()) ? agent.getVersion()
 				: environment.getProperty("spring.application.version", "0.0.0");
-		return new AcpAgent(registry, advertiser, new Implementation(name, agent.getTitle(), version, null),
-				authentication(properties.getAuth()),
+		AcpAgent acpAgent = new AcpAgent(registry, advertiser,
+				new Implementation(name, agent.getTitle(), version, null), authentication(properties.getAuth()),
 				new AcpObservations(observationRegistry.getIfAvailable(() -> ObservationRegistry.NOOP),
 						traceContextWriter.getIfAvailable(() -> AcpTraceContextWriter.NONE)));
+		acpAgent.setSessions(sessions.getIfAvailable());
+		return acpAgent;
 	}
 
 	private static AcpAuthentication authentication(AcpProperties.Auth auth) {

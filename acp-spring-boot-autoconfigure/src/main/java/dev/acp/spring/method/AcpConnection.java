@@ -7,6 +7,7 @@ import java.util.Set;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.FileSystemCapabilities;
 import dev.acp.spring.protocol.Implementation;
+import dev.acp.spring.session.AcpSession;
 import org.jspecify.annotations.NullMarked;
 import org.jspecify.annotations.Nullable;
 
@@ -116,6 +117,19 @@ public interface AcpConnection {
 	 * @return a snapshot of the session ids
 	 */
 	Set<String> sessions();
+
+	/**
+	 * A session this connection serves, as the starter keeps it
+	 * ({@code acp.sessions.enabled}, on by default): created by {@code session/new} or
+	 * opened by {@code session/load} or {@code session/resume} on this connection, and
+	 * not closed since.
+	 * @param sessionId the session's id
+	 * @return the session, or {@code null} when this connection serves no session of that
+	 * id, or sessions are off
+	 */
+	default @Nullable AcpSession session(String sessionId) {
+		return null;
+	}
 
 	/**
 	 * The requests of this connection not answered yet.

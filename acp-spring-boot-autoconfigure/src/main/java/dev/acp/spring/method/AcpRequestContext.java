@@ -10,6 +10,8 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
+import dev.acp.spring.session.AcpSession;
+
 /**
  * What a handler knows about the call it serves: the method, the request id, the params,
  * the session they name, their {@code _meta} (with W3C trace context), the connection and
@@ -125,6 +127,17 @@ public final class AcpRequestContext {
 	public String sessionId() {
 		JsonNode node = (this.params != null) ? this.params.get("sessionId") : null;
 		return (node != null && node.isString()) ? node.stringValue() : null;
+	}
+
+	/**
+	 * The session the call names, as this connection serves it.
+	 * @return the session, or {@code null} when the params name none or this connection
+	 * serves no session of that id
+	 * @see AcpConnection#session(String)
+	 */
+	public AcpSession session() {
+		String sessionId = sessionId();
+		return (sessionId != null) ? this.connection.session(sessionId) : null;
 	}
 
 	/**

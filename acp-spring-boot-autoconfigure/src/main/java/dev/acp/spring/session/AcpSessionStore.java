@@ -19,7 +19,8 @@ import dev.acp.spring.protocol.SessionUpdate;
 public interface AcpSessionStore {
 
 	/**
-	 * Creates the session or replaces what is kept of it, leaving its history as it is.
+	 * Creates the session or replaces what is kept of it, leaving its history as it is;
+	 * {@link #find} sees the change at once.
 	 * @param session the session
 	 */
 	void save(AcpSessionData session);
@@ -35,7 +36,10 @@ public interface AcpSessionStore {
 	 * Appends to a session's history, after everything appended before, in the order
 	 * given. The starter calls it once per batch (at the latest when a turn ends), so one
 	 * call should cost one round trip. Entries beyond the store's bound drop the oldest.
-	 * Appending to a session the store does not have does nothing.
+	 * Appending to a session the store does not have does nothing. An append is a change:
+	 * it sets the session's {@link AcpSessionData#updatedAt() updatedAt} to the time of
+	 * the append (never earlier than it was), so that {@link #find} and {@link #list} see
+	 * the session as updated without a {@link #save} each turn.
 	 * @param sessionId the session's id
 	 * @param updates the updates, as the agent sent them or as the user prompted
 	 */
@@ -70,7 +74,7 @@ public interface AcpSessionStore {
 	 * Claims a session for a turn: succeeds when no other owner holds an unexpired claim
 	 * on it, and then holds it for {@code owner} until {@code until} (a claim is renewed
 	 * by claiming again). A claim that is never released, because its instance died,
-	 * lapses at {@code until}.
+	 * lapses at {@code until}. A session the store does not have cannot be claimed.
 	 * @param sessionId the session's id
 	 * @param owner who claims: unique per connection across instances
 	 * @param until when the claim lapses unless renewed

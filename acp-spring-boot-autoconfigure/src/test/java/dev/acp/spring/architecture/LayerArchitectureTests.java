@@ -87,6 +87,16 @@ class LayerArchitectureTests {
 	}
 
 	@Test
+	void sessionsKnowOnlyTheProtocol() {
+		classes().that()
+			.resideInAPackage(BASE + ".session..")
+			.should()
+			.onlyDependOnClassesThat()
+			.resideInAnyPackage("java..", "org.jspecify..", BASE + ".protocol..", BASE + ".session..")
+			.check(classes);
+	}
+
+	@Test
 	void transportsKnowOnlyJsonRpc() {
 		noClasses().that()
 			.resideInAPackage(BASE + ".transport..")

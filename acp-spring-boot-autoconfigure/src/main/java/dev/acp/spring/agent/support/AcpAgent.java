@@ -42,6 +42,8 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 
 	private volatile Duration maxPromptDuration;
 
+	private volatile DefaultAcpSessions sessions;
+
 	/**
 	 * Create an agent without authentication.
 	 * @param registry the handlers
@@ -92,6 +94,19 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 
 	Duration maxPromptDuration() {
 		return this.maxPromptDuration;
+	}
+
+	/**
+	 * Keep sessions: record them, serve the session methods the application does not, and
+	 * hand them to handlers. Set before the first connection opens.
+	 * @param sessions the sessions, or {@code null} to keep none
+	 */
+	public void setSessions(DefaultAcpSessions sessions) {
+		this.sessions = sessions;
+	}
+
+	DefaultAcpSessions sessions() {
+		return this.sessions;
 	}
 
 	@Override

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -45,6 +46,8 @@ public final class AcpCapabilityAdvertiser {
 
 	private final AcpParamsSchemaGenerator schemaGenerator;
 
+	private volatile Set<String> starterMethods = Set.of();
+
 	private volatile Advertisement advertisement;
 
 	/**
@@ -72,6 +75,16 @@ public final class AcpCapabilityAdvertiser {
 		this.definitions = Map.copyOf(definitions);
 		this.customizers = List.copyOf(customizers);
 		this.schemaGenerator = schemaGenerator;
+	}
+
+	/**
+	 * Advertise core methods the starter serves itself when the application has no
+	 * handler for them (the session methods of {@link DefaultAcpSessions}). Set before
+	 * the first advertisement.
+	 * @param methods the method names
+	 */
+	public void setStarterMethods(Set<String> methods) {
+		this.starterMethods = Set.copyOf(methods);
 	}
 
 	/**
@@ -148,6 +161,11 @@ public final class AcpCapabilityAdvertiser {
 			}
 			Namespace namespace = namespaces.computeIfAbsent(handler.namespace(), this::namespace);
 			namespace.add(handler);
+		}
+		for (String method : new TreeSet<>(this.starterMethods)) {
+			if (this.registry.find(method) == null) {
+				applyCoreFlag(method, builder, sessionMethods);
+			}
 		}
 		if (sessionMethods.any) {
 			builder.sessionCapabilities(new SessionCapabilities(sessionMethods.list, sessionMethods.delete, null,

@@ -57,10 +57,13 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 
 	private final JsonRpcConnection rpc;
 
+	private final DefaultAcpSessions sessions;
+
 	AcpConnectionHandler(AcpAgent agent, JsonRpcConnection rpc) {
 		this.agent = agent;
 		this.rpc = rpc;
-		this.connection = new DefaultAcpConnection(rpc, agent.observations());
+		this.sessions = agent.sessions();
+		this.connection = new DefaultAcpConnection(rpc, agent.observations(), this.sessions);
 		this.mapper = rpc.codec().mapper();
 	}
 
@@ -70,8 +73,18 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 			return true;
 		}
 		AcpHandlerMethod handler = this.agent.registry().find(method);
+		if (handler == null && isServedBySessions(method)) {
+			return !this.connection.isInitialized();
+		}
 		return handler == null || handler.kind() != AcpHandlerKind.REQUEST || handler.isNonBlocking()
 				|| !this.connection.isInitialized();
+	}
+
+	/**
+	 * Whether the starter's sessions serve a method the application has no handler for.
+	 */
+	private boolean isServedBySessions(String method) {
+		return this.sessions != null && DefaultAcpSessions.serves(method);
 	}
 
 	@Override
@@ -121,7 +134,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 			return kind == AcpHandlerKind.REQUEST;
 		}
 		AcpHandlerMethod handler = this.agent.registry().find(method);
-		return handler != null && handler.kind() == kind;
+		if (handler == null) {
+			return kind == AcpHandlerKind.REQUEST && isServedBySessions(method);
+		}
+		return handler.kind() == kind;
 	}
 
 	private CompletionStage<?> serve(InboundRequest request) {
@@ -138,7 +154,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 			}
 		}
 		AcpHandlerMethod handler = this.agent.registry().find(method);
-		if (handler == null || handler.kind() != AcpHandlerKind.REQUEST) {
+		boolean servedBySessions = handler == null && isServedBySessions(method);
+		if (!servedBySessions && (handler == null || handler.kind() != AcpHandlerKind.REQUEST)) {
 			return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(method)));
 		}
 		if (!this.connection.isInitialized()) {
@@ -146,6 +163,15 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		}
 		if (needsAuthentication(method)) {
 			return CompletableFuture.failedFuture(authenticationRequired(method));
+		}
+		if (servedBySessions) {
+			try {
+				return CompletableFuture
+					.completedFuture(this.sessions.serve(method, request.params(), this.connection, this.mapper));
+			}
+			catch (RuntimeException ex) {
+				return CompletableFuture.failedFuture(ex);
+			}
 		}
 		CompletableFuture<Void> cancellation = new CompletableFuture<>();
 		request.onCancel(() -> cancellation.complete(null));
@@ -160,6 +186,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 				this.connection.authenticated(authenticated);
 				return result;
 			});
+		}
+		if (this.sessions != null && SessionTracking.isTracked(method)) {
+			return new SessionTracking(this.sessions, this.connection, this.mapper).serve(method, request.params(),
+					() -> handler.invoke(context));
 		}
 		if (AcpMethods.SESSION_NEW.equals(method) || AcpMethods.SESSION_LOAD.equals(method)
 				|| AcpMethods.SESSION_RESUME.equals(method) || AcpMethods.SESSION_CLOSE.equals(method)) {
@@ -208,11 +238,26 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (request.isCancelled()) {
 			return CompletableFuture.completedFuture(CANCELLED);
 		}
+		String sessionId = context.sessionId();
+		DefaultAcpSession session = (this.sessions != null && sessionId != null)
+				? this.connection.openSession(sessionId) : null;
+		if (session != null) {
+			try {
+				this.sessions.beginTurn(this.connection, session, request.params(), this.mapper);
+			}
+			catch (RuntimeException ex) {
+				return CompletableFuture.failedFuture(ex);
+			}
+		}
 		Duration maxPromptDuration = this.agent.maxPromptDuration();
 		if (maxPromptDuration != null) {
 			request.cancelAfter(maxPromptDuration);
 		}
-		return handler.invoke(context).handle((result, failure) -> {
+		CompletionStage<Object> turn = handler.invoke(context);
+		if (session != null) {
+			turn = turn.whenComplete((result, failure) -> this.sessions.endTurn(this.connection, session));
+		}
+		return turn.handle((result, failure) -> {
 			if (request.isCancelled()) {
 				return CANCELLED;
 			}
@@ -274,6 +319,9 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 
 	@Override
 	public void connectionClosed() {
+		if (this.sessions != null) {
+			this.sessions.connectionClosed(this.connection);
+		}
 		this.agent.connectionClosed(this.connection);
 	}
 

@@ -16,7 +16,6 @@ import dev.acp.spring.jsonrpc.JsonRpcException;
 import dev.acp.spring.method.AcpClient;
 import dev.acp.spring.method.AcpClientCapabilityException;
 import dev.acp.spring.method.AcpClientException;
-import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.method.AcpExtensionNotSupportedException;
 import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.CreateTerminalRequest;
@@ -53,11 +52,11 @@ final class DefaultAcpClient implements AcpClient {
 
 	private final JsonRpcConnection rpc;
 
-	private final AcpConnection connection;
+	private final DefaultAcpConnection connection;
 
 	private final AcpObservations observations;
 
-	DefaultAcpClient(JsonRpcConnection rpc, AcpConnection connection, AcpObservations observations) {
+	DefaultAcpClient(JsonRpcConnection rpc, DefaultAcpConnection connection, AcpObservations observations) {
 		this.rpc = rpc;
 		this.connection = connection;
 		this.observations = observations;
@@ -195,6 +194,7 @@ final class DefaultAcpClient implements AcpClient {
 	private void send(String method, Object params) {
 		Map<String, String> traceContext = this.observations.currentTraceContext();
 		this.rpc.notify(method, (traceContext != null) ? withTraceContext(params, traceContext) : params);
+		this.connection.sent(method, params);
 	}
 
 	/**

@@ -1,15 +1,19 @@
 package dev.acp.spring.agent.support;
 
 import java.security.Principal;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.method.AcpClient;
 import dev.acp.spring.method.AcpConnection;
+import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.Implementation;
+import dev.acp.spring.session.AcpSession;
 import org.jspecify.annotations.NullMarked;
 import org.jspecify.annotations.Nullable;
 
@@ -39,9 +43,70 @@ final class DefaultAcpConnection implements AcpConnection {
 
 	private final Set<String> sessions = ConcurrentHashMap.newKeySet();
 
+	private final @Nullable DefaultAcpSessions sessionSupport;
+
+	private final Map<String, DefaultAcpSession> openSessions = new ConcurrentHashMap<>();
+
+	private final String sessionOwner = UUID.randomUUID().toString();
+
 	DefaultAcpConnection(JsonRpcConnection rpc, AcpObservations observations) {
+		this(rpc, observations, null);
+	}
+
+	DefaultAcpConnection(JsonRpcConnection rpc, AcpObservations observations,
+			@Nullable DefaultAcpSessions sessionSupport) {
 		this.rpc = rpc;
+		this.sessionSupport = sessionSupport;
 		this.client = new DefaultAcpClient(rpc, this, observations);
+	}
+
+	/**
+	 * The sessions the starter keeps, or {@code null} when it keeps none.
+	 */
+	@Nullable DefaultAcpSessions sessionSupport() {
+		return this.sessionSupport;
+	}
+
+	/**
+	 * Who claims this connection's turns in the store: unique across instances.
+	 */
+	String sessionOwner() {
+		return this.sessionOwner;
+	}
+
+	void sessionOpened(DefaultAcpSession session) {
+		this.openSessions.put(session.id(), session);
+		this.sessions.add(session.id());
+	}
+
+	@Nullable DefaultAcpSession openSession(String sessionId) {
+		return this.openSessions.get(sessionId);
+	}
+
+	List<DefaultAcpSession> openSessions() {
+		return List.copyOf(this.openSessions.values());
+	}
+
+	@Override
+	public @Nullable AcpSession session(String sessionId) {
+		return this.openSessions.get(sessionId);
+	}
+
+	/**
+	 * Send a notification that is not recorded as session history (a replay).
+	 */
+	void sendUnrecorded(String method, Object params) {
+		this.rpc.notify(method, params);
+	}
+
+	/**
+	 * Record the params of a {@code session/update} sent on this connection.
+	 */
+	void sent(String method, @Nullable Object params) {
+		DefaultAcpSessions support = this.sessionSupport;
+		if (support != null && AcpMethods.SESSION_UPDATE.equals(method)) {
+			support.record(this, params, this.rpc.codec().mapper());
+		}
 	}
 
 	void initialized(@Nullable Implementation clientInfo, @Nullable ClientCapabilities clientCapabilities,
@@ -56,8 +121,9 @@ final class DefaultAcpConnection implements AcpConnection {
 		this.sessions.add(sessionId);
 	}
 
-	void sessionClosed(String sessionId) {
+	@Nullable DefaultAcpSession sessionClosed(String sessionId) {
 		this.sessions.remove(sessionId);
+		return this.openSessions.remove(sessionId);
 	}
 
 	@Override

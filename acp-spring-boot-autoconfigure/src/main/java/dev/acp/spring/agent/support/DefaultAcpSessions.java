@@ -1,0 +1,582 @@
+package dev.acp.spring.agent.support;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.NullMarked;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+import dev.acp.spring.agent.AcpSessions;
+import dev.acp.spring.jsonrpc.JsonRpcError;
+import dev.acp.spring.method.AcpConnection;
+import dev.acp.spring.method.AcpException;
+import dev.acp.spring.method.AcpSessionNotFoundException;
+import dev.acp.spring.method.support.ParamsBinding;
+import dev.acp.spring.protocol.AcpMethods;
+import dev.acp.spring.protocol.CloseSessionRequest;
+import dev.acp.spring.protocol.CloseSessionResponse;
+import dev.acp.spring.protocol.ContentBlock;
+import dev.acp.spring.protocol.DeleteSessionRequest;
+import dev.acp.spring.protocol.DeleteSessionResponse;
+import dev.acp.spring.protocol.ListSessionsRequest;
+import dev.acp.spring.protocol.ListSessionsResponse;
+import dev.acp.spring.protocol.LoadSessionRequest;
+import dev.acp.spring.protocol.LoadSessionResponse;
+import dev.acp.spring.protocol.McpServer;
+import dev.acp.spring.protocol.NewSessionRequest;
+import dev.acp.spring.protocol.NewSessionResponse;
+import dev.acp.spring.protocol.ResumeSessionRequest;
+import dev.acp.spring.protocol.ResumeSessionResponse;
+import dev.acp.spring.protocol.SessionInfo;
+import dev.acp.spring.protocol.SessionNotification;
+import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.session.AcpSessionData;
+import dev.acp.spring.session.AcpSessionPage;
+import dev.acp.spring.session.AcpSessionStore;
+
+/**
+ * The sessions the starter keeps: creates them on {@code session/new}, records what is
+ * sent for them in batches (one store append per turn), claims them for the turns of the
+ * connection serving them, and serves {@code session/new}, {@code session/load},
+ * {@code session/list}, {@code session/resume}, {@code session/close} and
+ * {@code session/delete} when the application has no handler of its own for them.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+@NullMarked
+public final class DefaultAcpSessions implements AcpSessions {
+
+	/**
+	 * The error answered when a session's turn runs on another connection: -32001
+	 * {@code Session busy}, refused at once without running, so trying again later may
+	 * succeed.
+	 */
+	public static final int SESSION_BUSY = JsonRpcError.SERVER_BUSY;
+
+	private static final Log logger = LogFactory.getLog(DefaultAcpSessions.class);
+
+	private static final Set<String> SERVED = Set.of(AcpMethods.SESSION_NEW, AcpMethods.SESSION_LOAD,
+			AcpMethods.SESSION_LIST, AcpMethods.SESSION_RESUME, AcpMethods.SESSION_CLOSE, AcpMethods.SESSION_DELETE);
+
+	private final AcpSessionStore store;
+
+	private final Duration claimDuration;
+
+	private final int listPageSize;
+
+	private final int batchSize;
+
+	private final Clock clock;
+
+	private final Map<DefaultAcpSession, DefaultAcpConnection> turns = new ConcurrentHashMap<>();
+
+	/**
+	 * Create the sessions.
+	 * @param store where sessions are kept
+	 * @param claimDuration how long a turn's claim lasts unless renewed by
+	 * {@link #renewClaims()}
+	 * @param listPageSize the most sessions a {@code session/list} page holds
+	 * @param batchSize the most recorded updates held in memory before they are written
+	 * in the middle of a turn
+	 */
+	public DefaultAcpSessions(AcpSessionStore store, Duration claimDuration, int listPageSize, int batchSize) {
+		this(store, claimDuration, listPageSize, batchSize, Clock.systemUTC());
+	}
+
+	DefaultAcpSessions(AcpSessionStore store, Duration claimDuration, int listPageSize, int batchSize, Clock clock) {
+		if (claimDuration.isZero() || claimDuration.isNegative()) {
+			throw new IllegalArgumentException("claimDuration must be positive");
+		}
+		if (listPageSize < 1 || batchSize < 1) {
+			throw new IllegalArgumentException("listPageSize and batchSize must be positive");
+		}
+		this.store = store;
+		this.claimDuration = claimDuration;
+		this.listPageSize = listPageSize;
+		this.batchSize = batchSize;
+		this.clock = clock;
+	}
+
+	@Override
+	public AcpSessionStore store() {
+		return this.store;
+	}
+
+	@Override
+	public void replay(String sessionId, AcpConnection connection) {
+		if (!(connection instanceof DefaultAcpConnection target)) {
+			throw new IllegalArgumentException("Not a connection of this agent: " + connection);
+		}
+		if (this.store.find(sessionId) == null) {
+			throw notStored(sessionId);
+		}
+		this.store.replay(sessionId, (update) -> target.sendUnrecorded(AcpMethods.SESSION_UPDATE,
+				new SessionNotification(sessionId, update)));
+	}
+
+	/**
+	 * The methods the starter serves when the application has no handler for them.
+	 * @return the method names
+	 */
+	public static Set<String> servedMethods() {
+		return SERVED;
+	}
+
+	/**
+	 * Whether the starter serves a method when the application does not.
+	 * @param method the method
+	 * @return whether served
+	 */
+	static boolean serves(String method) {
+		return SERVED.contains(method);
+	}
+
+	/**
+	 * Serve a method the application has no handler for.
+	 */
+	Object serve(String method, @Nullable JsonNode params, DefaultAcpConnection connection, ObjectMapper mapper) {
+		return switch (method) {
+			case AcpMethods.SESSION_NEW -> newSession(bind(mapper, params, NewSessionRequest.class), connection);
+			case AcpMethods.SESSION_LOAD -> load(bind(mapper, params, LoadSessionRequest.class), connection);
+			case AcpMethods.SESSION_LIST -> list(bind(mapper, params, ListSessionsRequest.class));
+			case AcpMethods.SESSION_RESUME -> resume(bind(mapper, params, ResumeSessionRequest.class), connection);
+			case AcpMethods.SESSION_CLOSE -> close(bind(mapper, params, CloseSessionRequest.class), connection);
+			case AcpMethods.SESSION_DELETE -> delete(bind(mapper, params, DeleteSessionRequest.class), connection);
+			default -> throw new IllegalArgumentException("Not a session method: " + method);
+		};
+	}
+
+	private static <T> T bind(ObjectMapper mapper, @Nullable JsonNode params, Class<T> type) {
+		if (params == null) {
+			throw ParamsBinding.invalidParams(List.of(ParamsBinding.fieldError("params", "is required")));
+		}
+		return type.cast(ParamsBinding.bind(mapper, params, mapper.constructType(type), null));
+	}
+
+	private NewSessionResponse newSession(NewSessionRequest request, DefaultAcpConnection connection) {
+		String sessionId = "sess_" + UUID.randomUUID().toString().replace("-", "");
+		created(connection, request, sessionId, null);
+		return new NewSessionResponse(sessionId);
+	}
+
+	private LoadSessionResponse load(LoadSessionRequest request, DefaultAcpConnection connection) {
+		String sessionId = request.sessionId();
+		AcpSessionData data = claimStored(sessionId, connection);
+		try {
+			replay(sessionId, connection);
+			open(connection, data, request.mcpServers());
+		}
+		finally {
+			this.store.release(sessionId, connection.sessionOwner());
+		}
+		return new LoadSessionResponse();
+	}
+
+	private ResumeSessionResponse resume(ResumeSessionRequest request, DefaultAcpConnection connection) {
+		String sessionId = request.sessionId();
+		AcpSessionData data = claimStored(sessionId, connection);
+		this.store.release(sessionId, connection.sessionOwner());
+		open(connection, data, request.mcpServers());
+		return new ResumeSessionResponse();
+	}
+
+	private ListSessionsResponse list(ListSessionsRequest request) {
+		AcpSessionPage page;
+		try {
+			page = this.store.list(request.cwd(), request.cursor(), this.listPageSize);
+		}
+		catch (IllegalArgumentException ex) {
+			throw ParamsBinding
+				.invalidParams(List.of(ParamsBinding.fieldError("cursor", "is not a cursor this agent gave")));
+		}
+		List<SessionInfo> sessions = new ArrayList<>(page.sessions().size());
+		for (AcpSessionData data : page.sessions()) {
+			sessions.add(new SessionInfo(data.sessionId(), data.cwd(),
+					data.additionalDirectories().isEmpty() ? null : data.additionalDirectories(), data.title(),
+					data.updatedAt().toString()));
+		}
+		return new ListSessionsResponse(sessions, page.nextCursor());
+	}
+
+	private CloseSessionResponse close(CloseSessionRequest request, DefaultAcpConnection connection) {
+		if (!closed(connection, request.sessionId())) {
+			throw new AcpSessionNotFoundException(request.sessionId(),
+					"no session of this id is open on this connection");
+		}
+		return new CloseSessionResponse();
+	}
+
+	private DeleteSessionResponse delete(DeleteSessionRequest request, DefaultAcpConnection connection) {
+		String sessionId = request.sessionId();
+		claimStored(sessionId, connection);
+		deleted(connection, sessionId);
+		return new DeleteSessionResponse();
+	}
+
+	/**
+	 * Claim a stored session for this connection while it is loaded, resumed or deleted.
+	 */
+	private AcpSessionData claimStored(String sessionId, DefaultAcpConnection connection) {
+		AcpSessionData data = this.store.find(sessionId);
+		if (data == null) {
+			throw notStored(sessionId);
+		}
+		if (!this.store.claim(sessionId, connection.sessionOwner(), claimUntil())) {
+			throw busy(sessionId);
+		}
+		return data;
+	}
+
+	/**
+	 * Before an application's {@code session/load} or {@code session/resume} handler
+	 * runs: refuse a session whose turn runs on another connection.
+	 * @return whether the store has the session (and it is claimed now)
+	 */
+	boolean opening(DefaultAcpConnection connection, String sessionId) {
+		if (this.store.claim(sessionId, connection.sessionOwner(), claimUntil())) {
+			return true;
+		}
+		if (this.store.find(sessionId) != null) {
+			throw busy(sessionId);
+		}
+		return false;
+	}
+
+	/**
+	 * After an application's {@code session/load} or {@code session/resume} handler: the
+	 * session is served by this connection from now on.
+	 */
+	void opened(DefaultAcpConnection connection, String sessionId, @Nullable JsonNode params, ObjectMapper mapper,
+			boolean claimed) {
+		try {
+			AcpSessionData data = this.store.find(sessionId);
+			List<McpServer> mcpServers = mcpServers(params, mapper);
+			if (data == null) {
+				String cwd = text(params, "cwd");
+				if (cwd == null) {
+					return;
+				}
+				Instant now = this.clock.instant();
+				data = new AcpSessionData(sessionId, cwd, List.of(), (mcpServers != null) ? mcpServers : List.of(),
+						null, null, Map.of(), Map.of(), now, now);
+				this.store.save(data);
+			}
+			open(connection, data, mcpServers);
+		}
+		finally {
+			if (claimed) {
+				this.store.release(sessionId, connection.sessionOwner());
+			}
+		}
+	}
+
+	/**
+	 * An attempt to open a session ended without opening it: release its claim.
+	 */
+	void notOpened(DefaultAcpConnection connection, String sessionId) {
+		this.store.release(sessionId, connection.sessionOwner());
+	}
+
+	private static @Nullable List<McpServer> mcpServers(@Nullable JsonNode params, ObjectMapper mapper) {
+		JsonNode servers = (params != null) ? params.get("mcpServers") : null;
+		if (servers == null || !servers.isArray()) {
+			return null;
+		}
+		try {
+			return List.of(mapper.treeToValue(servers, McpServer[].class));
+		}
+		catch (JacksonException ex) {
+			return null;
+		}
+	}
+
+	private static @Nullable String text(@Nullable JsonNode params, String field) {
+		JsonNode node = (params != null) ? params.get(field) : null;
+		return (node != null && node.isString()) ? node.stringValue() : null;
+	}
+
+	private void open(DefaultAcpConnection connection, AcpSessionData data, @Nullable List<McpServer> mcpServers) {
+		DefaultAcpSession session = connection.openSession(data.sessionId());
+		if (session == null) {
+			session = new DefaultAcpSession(data);
+			connection.sessionOpened(session);
+		}
+		session.mcpServers(mcpServers);
+	}
+
+	/**
+	 * A session was created by {@code session/new}, the application's or the starter's.
+	 */
+	void created(DefaultAcpConnection connection, NewSessionRequest request, String sessionId,
+			@Nullable NewSessionResponse response) {
+		Instant now = this.clock.instant();
+		List<String> directories = (request.additionalDirectories() != null) ? request.additionalDirectories()
+				: List.of();
+		DefaultAcpSession session = new DefaultAcpSession(new AcpSessionData(sessionId, request.cwd(), directories,
+				request.mcpServers(), null, null, Map.of(), Map.of(), now, now));
+		if (response != null) {
+			if (response.modes() != null) {
+				session.setCurrentModeId(response.modes().currentModeId());
+			}
+			session.configOptions(response.configOptions());
+		}
+		this.store.save(session.data(now));
+		connection.sessionOpened(session);
+	}
+
+	/**
+	 * A session was created by the application's {@code session/new} handler, which
+	 * answered {@code result}.
+	 */
+	void created(DefaultAcpConnection connection, @Nullable JsonNode params, String sessionId, @Nullable Object result,
+			ObjectMapper mapper) {
+		if (params == null) {
+			return;
+		}
+		NewSessionRequest request;
+		NewSessionResponse response = null;
+		try {
+			request = mapper.treeToValue(params, NewSessionRequest.class);
+			if (result instanceof NewSessionResponse typed) {
+				response = typed;
+			}
+			else if (result != null) {
+				response = mapper.convertValue(result, NewSessionResponse.class);
+			}
+		}
+		catch (JacksonException | IllegalArgumentException ex) {
+			logger.debug("Not keeping session '" + sessionId + "': " + ex.getMessage());
+			return;
+		}
+		created(connection, request, sessionId, response);
+	}
+
+	/**
+	 * The session was closed on this connection: write what it recorded, release it,
+	 * forget it here; it stays in the store.
+	 * @return whether this connection served it
+	 */
+	boolean closed(DefaultAcpConnection connection, String sessionId) {
+		DefaultAcpSession session = connection.sessionClosed(sessionId);
+		if (session == null) {
+			return false;
+		}
+		persist(session);
+		this.store.release(sessionId, connection.sessionOwner());
+		return true;
+	}
+
+	/**
+	 * The session was deleted: forget it here and in the store.
+	 */
+	void deleted(DefaultAcpConnection connection, String sessionId) {
+		connection.sessionClosed(sessionId);
+		if (!this.store.delete(sessionId)) {
+			throw notStored(sessionId);
+		}
+	}
+
+	/**
+	 * The application's handler deleted the session: forget it here and in the store.
+	 */
+	void forget(DefaultAcpConnection connection, String sessionId) {
+		connection.sessionClosed(sessionId);
+		this.store.delete(sessionId);
+	}
+
+	/**
+	 * The connection ended: write what its sessions recorded and release them.
+	 */
+	void connectionClosed(DefaultAcpConnection connection) {
+		for (DefaultAcpSession session : connection.openSessions()) {
+			try {
+				persist(session);
+				this.store.release(session.id(), connection.sessionOwner());
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Could not keep session '" + session.id() + "' when its connection closed", ex);
+			}
+		}
+	}
+
+	/**
+	 * Start a prompt turn: claim the session for this connection, and record the prompt's
+	 * content blocks as {@code user_message_chunk}s.
+	 * @throws AcpException -32001 when a turn of the session runs on another connection
+	 */
+	void beginTurn(DefaultAcpConnection connection, DefaultAcpSession session, @Nullable JsonNode params,
+			ObjectMapper mapper) {
+		String owner = connection.sessionOwner();
+		if (!this.store.claim(session.id(), owner, claimUntil())) {
+			if (this.store.find(session.id()) != null) {
+				throw busy(session.id());
+			}
+			// Evicted from the store while this connection served it: keep it again.
+			this.store.save(session.data(this.clock.instant()));
+			if (!this.store.claim(session.id(), owner, claimUntil())) {
+				throw busy(session.id());
+			}
+		}
+		session.beginTurn(prompt(params, mapper));
+		this.turns.put(session, connection);
+	}
+
+	/**
+	 * Renew the claims of the turns running now; called every third of the claim
+	 * duration, so that a turn keeps its session however long it runs, and the claims of
+	 * an instance that died lapse within one claim duration.
+	 */
+	public void renewClaims() {
+		this.turns.forEach((session, connection) -> {
+			try {
+				this.store.claim(session.id(), connection.sessionOwner(), claimUntil());
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Could not renew the claim of session '" + session.id() + "'", ex);
+			}
+		});
+	}
+
+	/**
+	 * How often {@link #renewClaims()} should run.
+	 * @return a third of the claim duration
+	 */
+	public Duration renewalPeriod() {
+		return this.claimDuration.dividedBy(3);
+	}
+
+	private static List<SessionUpdate> prompt(@Nullable JsonNode params, ObjectMapper mapper) {
+		JsonNode prompt = (params != null) ? params.get("prompt") : null;
+		if (prompt == null || !prompt.isArray() || prompt.isEmpty()) {
+			return List.of();
+		}
+		List<SessionUpdate> chunks = new ArrayList<>(prompt.size());
+		try {
+			for (JsonNode block : prompt) {
+				chunks
+					.add(new SessionUpdate.UserMessageChunk(mapper.treeToValue(block, ContentBlock.class), null, null));
+			}
+		}
+		catch (JacksonException | IllegalArgumentException ex) {
+			return List.of();
+		}
+		return chunks;
+	}
+
+	/**
+	 * End a prompt turn: write what it recorded in one append, keep changed state,
+	 * release the claim. Never throws: the turn's answer stands.
+	 */
+	void endTurn(DefaultAcpConnection connection, DefaultAcpSession session) {
+		this.turns.remove(session, connection);
+		session.endTurn();
+		try {
+			persist(session);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not record the turn of session '" + session.id() + "'", ex);
+		}
+		finally {
+			release(session.id(), connection.sessionOwner());
+		}
+	}
+
+	private void release(String sessionId, String owner) {
+		try {
+			this.store.release(sessionId, owner);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not release session '" + sessionId + "'", ex);
+		}
+	}
+
+	/**
+	 * Record what the agent sent for a session this connection serves.
+	 * @param params the params of a {@code session/update} notification
+	 */
+	void record(DefaultAcpConnection connection, @Nullable Object params, ObjectMapper mapper) {
+		SessionNotification notification = notification(params, mapper);
+		if (notification == null) {
+			return;
+		}
+		DefaultAcpSession session = connection.openSession(notification.sessionId());
+		if (session == null) {
+			return;
+		}
+		if (!session.record(notification.update(), this.batchSize)) {
+			return;
+		}
+		try {
+			flush(session);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not record an update of session '" + session.id() + "'", ex);
+		}
+	}
+
+	private static @Nullable SessionNotification notification(@Nullable Object params, ObjectMapper mapper) {
+		if (params instanceof SessionNotification notification) {
+			return notification;
+		}
+		if (params == null) {
+			return null;
+		}
+		try {
+			return mapper.convertValue(params, SessionNotification.class);
+		}
+		catch (JacksonException | IllegalArgumentException ex) {
+			return null;
+		}
+	}
+
+	private void persist(DefaultAcpSession session) {
+		flush(session);
+		if (session.isChanged()) {
+			this.store.save(session.data(this.clock.instant()));
+		}
+	}
+
+	private void flush(DefaultAcpSession session) {
+		synchronized (session.flushLock()) {
+			List<SessionUpdate> batch = session.drain();
+			if (!batch.isEmpty()) {
+				this.store.append(session.id(), batch);
+			}
+		}
+	}
+
+	/**
+	 * A change of the session's mode or config option, by an application's handler.
+	 */
+	void persistChange(DefaultAcpSession session) {
+		if (session.isChanged()) {
+			this.store.save(session.data(this.clock.instant()));
+		}
+	}
+
+	private Instant claimUntil() {
+		return this.clock.instant().plus(this.claimDuration);
+	}
+
+	private static AcpSessionNotFoundException notStored(String sessionId) {
+		return new AcpSessionNotFoundException(sessionId, "no session of this id is stored");
+	}
+
+	private static AcpException busy(String sessionId) {
+		return new AcpException(SESSION_BUSY, "Session busy", Map.of("sessionId", sessionId, "detail",
+				"session " + sessionId + " is busy on another connection: a turn runs there; try again when it ends"));
+	}
+
+}

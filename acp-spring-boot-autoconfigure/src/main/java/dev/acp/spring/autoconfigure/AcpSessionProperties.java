@@ -1,0 +1,156 @@
+package dev.acp.spring.autoconfigure;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration of the sessions the starter keeps.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+@ConfigurationProperties("acp.sessions")
+public class AcpSessionProperties {
+
+	/**
+	 * Whether the starter keeps sessions: creates them on session/new, records their
+	 * history, serves session/load, list, resume, close and delete when the application
+	 * does not, and resolves AcpSession handler parameters. Off: none of it exists.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Where sessions are kept.
+	 */
+	private Store store = Store.MEMORY;
+
+	/**
+	 * Most history entries (session/update notifications, one per prompt content block)
+	 * kept per session; beyond it the oldest are dropped.
+	 */
+	private int maxHistory = 10_000;
+
+	/**
+	 * Most sessions a session/list page holds.
+	 */
+	private int listPageSize = 50;
+
+	/**
+	 * How long a prompt turn holds its session against other connections unless renewed;
+	 * a running turn renews it every third of this, so a claim of an instance that died
+	 * lapses within this time.
+	 */
+	private Duration claimDuration = Duration.ofSeconds(30);
+
+	/**
+	 * Most updates of one turn held in memory before they are written in the middle of
+	 * the turn; a turn's updates are otherwise written once, when it ends.
+	 */
+	private int batchSize = 1000;
+
+	private final Memory memory = new Memory();
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public Store getStore() {
+		return this.store;
+	}
+
+	public void setStore(Store store) {
+		this.store = store;
+	}
+
+	public int getMaxHistory() {
+		return this.maxHistory;
+	}
+
+	public void setMaxHistory(int maxHistory) {
+		this.maxHistory = maxHistory;
+	}
+
+	public int getListPageSize() {
+		return this.listPageSize;
+	}
+
+	public void setListPageSize(int listPageSize) {
+		this.listPageSize = listPageSize;
+	}
+
+	public Duration getClaimDuration() {
+		return this.claimDuration;
+	}
+
+	public void setClaimDuration(Duration claimDuration) {
+		this.claimDuration = claimDuration;
+	}
+
+	public int getBatchSize() {
+		return this.batchSize;
+	}
+
+	public void setBatchSize(int batchSize) {
+		this.batchSize = batchSize;
+	}
+
+	public Memory getMemory() {
+		return this.memory;
+	}
+
+	/**
+	 * Where sessions are kept.
+	 */
+	public enum Store {
+
+		/**
+		 * In this process's memory: bounded, lost when it ends.
+		 */
+		MEMORY,
+
+		/**
+		 * In a database through JDBC, shared by the instances of the agent.
+		 */
+		JDBC
+
+	}
+
+	/**
+	 * The in-memory store.
+	 */
+	public static class Memory {
+
+		/**
+		 * Most sessions kept; past it a new session evicts the idle ones, then the least
+		 * recently used one no turn holds.
+		 */
+		private int maxSessions = 1000;
+
+		/**
+		 * How long a session neither written nor read is kept.
+		 */
+		private Duration idleTimeout = Duration.ofHours(24);
+
+		public int getMaxSessions() {
+			return this.maxSessions;
+		}
+
+		public void setMaxSessions(int maxSessions) {
+			this.maxSessions = maxSessions;
+		}
+
+		public Duration getIdleTimeout() {
+			return this.idleTimeout;
+		}
+
+		public void setIdleTimeout(Duration idleTimeout) {
+			this.idleTimeout = idleTimeout;
+		}
+
+	}
+
+}

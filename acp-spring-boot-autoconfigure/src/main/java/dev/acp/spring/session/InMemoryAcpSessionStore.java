@@ -1,0 +1,326 @@
+package dev.acp.spring.session;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.acp.spring.protocol.SessionUpdate;
+
+/**
+ * An {@link AcpSessionStore} in this process's memory: bounded in sessions and in history
+ * entries per session (the oldest entries are dropped), and sessions idle (neither
+ * written nor read) for longer than the idle timeout are forgotten. When a new session
+ * would exceed the bound, idle sessions go first, then the least recently used ones that
+ * no turn holds. Everything is lost when the process ends.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class InMemoryAcpSessionStore implements AcpSessionStore {
+
+	private static final Comparator<AcpSessionData> MOST_RECENT_FIRST = Comparator.comparing(AcpSessionData::updatedAt)
+		.reversed()
+		.thenComparing(AcpSessionData::sessionId);
+
+	private final Map<String, Entry> sessions = new ConcurrentHashMap<>();
+
+	private final int maxSessions;
+
+	private final int maxHistory;
+
+	private final Duration idleTimeout;
+
+	private final Clock clock;
+
+	/**
+	 * Create a store.
+	 * @param maxSessions the most sessions kept
+	 * @param maxHistory the most history entries kept per session
+	 * @param idleTimeout how long a session neither written nor read is kept
+	 */
+	public InMemoryAcpSessionStore(int maxSessions, int maxHistory, Duration idleTimeout) {
+		this(maxSessions, maxHistory, idleTimeout, Clock.systemUTC());
+	}
+
+	/**
+	 * Create a store with a clock of its own.
+	 * @param maxSessions the most sessions kept
+	 * @param maxHistory the most history entries kept per session
+	 * @param idleTimeout how long a session neither written nor read is kept
+	 * @param clock the clock
+	 */
+	public InMemoryAcpSessionStore(int maxSessions, int maxHistory, Duration idleTimeout, Clock clock) {
+		if (maxSessions < 1 || maxHistory < 1) {
+			throw new IllegalArgumentException("maxSessions and maxHistory must be positive");
+		}
+		if (idleTimeout.isZero() || idleTimeout.isNegative()) {
+			throw new IllegalArgumentException("idleTimeout must be positive");
+		}
+		this.maxSessions = maxSessions;
+		this.maxHistory = maxHistory;
+		this.idleTimeout = idleTimeout;
+		this.clock = Objects.requireNonNull(clock, "clock");
+	}
+
+	@Override
+	public void save(AcpSessionData session) {
+		Instant now = this.clock.instant();
+		Entry[] created = new Entry[1];
+		this.sessions.compute(session.sessionId(), (id, entry) -> {
+			if (entry == null || entry.isIdle(now, this.idleTimeout)) {
+				created[0] = new Entry(session, now);
+				return created[0];
+			}
+			entry.update(session, now);
+			return entry;
+		});
+		if (created[0] != null && this.sessions.size() > this.maxSessions) {
+			evict(now, created[0]);
+		}
+	}
+
+	private void evict(Instant now, Entry kept) {
+		this.sessions.values().removeIf((entry) -> entry != kept && entry.isIdle(now, this.idleTimeout));
+		while (this.sessions.size() > this.maxSessions) {
+			Entry oldest = null;
+			for (Entry entry : this.sessions.values()) {
+				if (entry != kept && !entry.isClaimed(now)
+						&& (oldest == null || entry.lastAccess().isBefore(oldest.lastAccess()))) {
+					oldest = entry;
+				}
+			}
+			if (oldest == null) {
+				return;
+			}
+			this.sessions.remove(oldest.data().sessionId(), oldest);
+		}
+	}
+
+	@Override
+	public @Nullable AcpSessionData find(String sessionId) {
+		Entry entry = live(sessionId);
+		return (entry != null) ? entry.data() : null;
+	}
+
+	@Override
+	public void append(String sessionId, List<SessionUpdate> updates) {
+		Entry entry = live(sessionId);
+		if (entry != null && !updates.isEmpty()) {
+			entry.append(updates, this.maxHistory, this.clock.instant());
+		}
+	}
+
+	@Override
+	public void replay(String sessionId, Consumer<SessionUpdate> consumer) {
+		Entry entry = live(sessionId);
+		if (entry != null) {
+			entry.history().forEach(consumer);
+		}
+	}
+
+	@Override
+	public AcpSessionPage list(@Nullable String cwd, @Nullable String cursor, int pageSize) {
+		if (pageSize < 1) {
+			throw new IllegalArgumentException("pageSize must be positive");
+		}
+		Position after = (cursor != null) ? Position.decode(cursor) : null;
+		Instant now = this.clock.instant();
+		List<AcpSessionData> matching = new ArrayList<>();
+		for (Entry entry : this.sessions.values()) {
+			AcpSessionData data = entry.data();
+			if (!entry.isIdle(now, this.idleTimeout) && (cwd == null || cwd.equals(data.cwd()))
+					&& (after == null || after.isBefore(data))) {
+				matching.add(data);
+			}
+		}
+		matching.sort(MOST_RECENT_FIRST);
+		if (matching.size() <= pageSize) {
+			return new AcpSessionPage(matching, null);
+		}
+		List<AcpSessionData> page = matching.subList(0, pageSize);
+		return new AcpSessionPage(page, Position.of(page.get(pageSize - 1)).encode());
+	}
+
+	@Override
+	public boolean delete(String sessionId) {
+		return this.sessions.remove(sessionId) != null;
+	}
+
+	@Override
+	public boolean claim(String sessionId, String owner, Instant until) {
+		Entry entry = live(sessionId);
+		return entry != null && entry.claim(owner, until, this.clock.instant());
+	}
+
+	@Override
+	public void release(String sessionId, String owner) {
+		Entry entry = this.sessions.get(sessionId);
+		if (entry != null) {
+			entry.release(owner);
+		}
+	}
+
+	/**
+	 * The number of sessions kept now, idle ones included until they are evicted.
+	 * @return the number
+	 */
+	public int size() {
+		return this.sessions.size();
+	}
+
+	private @Nullable Entry live(String sessionId) {
+		Entry entry = this.sessions.get(sessionId);
+		if (entry == null) {
+			return null;
+		}
+		Instant now = this.clock.instant();
+		if (entry.isIdle(now, this.idleTimeout)) {
+			this.sessions.remove(sessionId, entry);
+			return null;
+		}
+		entry.touch(now);
+		return entry;
+	}
+
+	/**
+	 * One session: its data, history and claim. Guarded by its own monitor.
+	 */
+	private static final class Entry {
+
+		private AcpSessionData data;
+
+		private final ArrayDeque<SessionUpdate> history = new ArrayDeque<>();
+
+		private Instant lastAccess;
+
+		private @Nullable String owner;
+
+		private Instant claimedUntil = Instant.MIN;
+
+		Entry(AcpSessionData data, Instant now) {
+			this.data = data;
+			this.lastAccess = now;
+		}
+
+		synchronized AcpSessionData data() {
+			return this.data;
+		}
+
+		synchronized Instant lastAccess() {
+			return this.lastAccess;
+		}
+
+		synchronized void touch(Instant now) {
+			if (now.isAfter(this.lastAccess)) {
+				this.lastAccess = now;
+			}
+		}
+
+		synchronized boolean isIdle(Instant now, Duration idleTimeout) {
+			return !isClaimed(now) && !this.lastAccess.plus(idleTimeout).isAfter(now);
+		}
+
+		synchronized boolean isClaimed(Instant now) {
+			return this.owner != null && this.claimedUntil.isAfter(now);
+		}
+
+		synchronized void update(AcpSessionData data, Instant now) {
+			this.data = data;
+			touch(now);
+		}
+
+		synchronized void append(List<SessionUpdate> updates, int maxHistory, Instant now) {
+			for (SessionUpdate update : updates) {
+				this.history.addLast(update);
+			}
+			while (this.history.size() > maxHistory) {
+				this.history.removeFirst();
+			}
+			AcpSessionData current = this.data;
+			Instant updatedAt = now.isAfter(current.updatedAt()) ? now : current.updatedAt();
+			this.data = new AcpSessionData(current.sessionId(), current.cwd(), current.additionalDirectories(),
+					current.mcpServers(), current.title(), current.currentModeId(), current.configOptions(),
+					current.attributes(), current.createdAt(), updatedAt);
+			touch(now);
+		}
+
+		synchronized List<SessionUpdate> history() {
+			return new ArrayList<>(this.history);
+		}
+
+		synchronized boolean claim(String owner, Instant until, Instant now) {
+			if (this.owner != null && !this.owner.equals(owner) && this.claimedUntil.isAfter(now)) {
+				return false;
+			}
+			this.owner = owner;
+			this.claimedUntil = until;
+			return true;
+		}
+
+		synchronized void release(String owner) {
+			if (owner.equals(this.owner)) {
+				this.owner = null;
+				this.claimedUntil = Instant.MIN;
+			}
+		}
+
+	}
+
+	/**
+	 * Where a page ended: the last session's place in the order, written as an opaque
+	 * cursor.
+	 */
+	private record Position(Instant updatedAt, String sessionId) {
+
+		private static final String PREFIX = "m1:";
+
+		static Position of(AcpSessionData data) {
+			return new Position(data.updatedAt(), data.sessionId());
+		}
+
+		/**
+		 * Whether {@code data} comes after this position, most recently updated first.
+		 */
+		boolean isBefore(AcpSessionData data) {
+			int byTime = data.updatedAt().compareTo(this.updatedAt);
+			return byTime < 0 || (byTime == 0 && data.sessionId().compareTo(this.sessionId) > 0);
+		}
+
+		String encode() {
+			String plain = PREFIX + this.updatedAt.getEpochSecond() + ":" + this.updatedAt.getNano() + ":"
+					+ this.sessionId;
+			return Base64.getUrlEncoder().withoutPadding().encodeToString(plain.getBytes(StandardCharsets.UTF_8));
+		}
+
+		static Position decode(String cursor) {
+			try {
+				String plain = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+				if (!plain.startsWith(PREFIX)) {
+					throw new IllegalArgumentException("not a cursor of this store");
+				}
+				String[] parts = plain.substring(PREFIX.length()).split(":", 3);
+				if (parts.length != 3 || parts[2].isEmpty()) {
+					throw new IllegalArgumentException("not a cursor of this store");
+				}
+				return new Position(Instant.ofEpochSecond(Long.parseLong(parts[0]), Integer.parseInt(parts[1])),
+						parts[2]);
+			}
+			catch (RuntimeException ex) {
+				throw new IllegalArgumentException("Invalid cursor '" + cursor + "'", ex);
+			}
+		}
+
+	}
+
+}

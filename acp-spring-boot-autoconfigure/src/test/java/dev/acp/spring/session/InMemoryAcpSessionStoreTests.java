@@ -1,0 +1,260 @@
+package dev.acp.spring.session;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+
+import dev.acp.spring.protocol.ContentBlock;
+import dev.acp.spring.protocol.SessionUpdate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Tests of {@link InMemoryAcpSessionStore}.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+class InMemoryAcpSessionStoreTests {
+
+	private final MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
+
+	private final InMemoryAcpSessionStore store = new InMemoryAcpSessionStore(3, 4, Duration.ofMinutes(30), this.clock);
+
+	private AcpSessionData session(String id, String cwd) {
+		Instant now = this.clock.instant();
+		return new AcpSessionData(id, cwd, List.of(), List.of(), null, null, Map.of(), Map.of(), now, now);
+	}
+
+	private static SessionUpdate chunk(String text) {
+		return new SessionUpdate.AgentMessageChunk(ContentBlock.text(text), null, null);
+	}
+
+	private List<String> history(String id) {
+		List<String> texts = new ArrayList<>();
+		this.store.replay(id, (update) -> texts
+			.add(((ContentBlock.Text) ((SessionUpdate.AgentMessageChunk) update).content()).text()));
+		return texts;
+	}
+
+	@Test
+	void historyIsReplayedInTheOrderItWasAppended() {
+		this.store.save(session("a", "/w"));
+		this.store.append("a", List.of(chunk("1"), chunk("2")));
+		this.store.append("a", List.of(chunk("3")));
+		assertThat(history("a")).containsExactly("1", "2", "3");
+	}
+
+	@Test
+	void historyBeyondTheBoundDropsTheOldestEntries() {
+		this.store.save(session("a", "/w"));
+		this.store.append("a", List.of(chunk("1"), chunk("2"), chunk("3")));
+		this.store.append("a", List.of(chunk("4"), chunk("5"), chunk("6")));
+		assertThat(history("a")).containsExactly("3", "4", "5", "6");
+	}
+
+	@Test
+	void saveKeepsTheHistoryAndFindSeesTheChangeAtOnce() {
+		this.store.save(session("a", "/w"));
+		this.store.append("a", List.of(chunk("1")));
+		AcpSessionData data = this.store.find("a");
+		this.store.save(new AcpSessionData("a", "/w", List.of(), List.of(), "Title", "ask", Map.of("model", "m1"),
+				Map.of("k", "v"), data.createdAt(), data.updatedAt()));
+		assertThat(this.store.find("a").title()).isEqualTo("Title");
+		assertThat(this.store.find("a").attributes()).containsEntry("k", "v");
+		assertThat(history("a")).containsExactly("1");
+	}
+
+	@Test
+	void appendingSetsUpdatedAt() {
+		this.store.save(session("a", "/w"));
+		this.clock.advance(Duration.ofSeconds(5));
+		this.store.append("a", List.of(chunk("1")));
+		assertThat(this.store.find("a").updatedAt()).isEqualTo(this.clock.instant());
+	}
+
+	@Test
+	void appendingToAnUnknownSessionDoesNothing() {
+		this.store.append("nope", List.of(chunk("1")));
+		assertThat(this.store.find("nope")).isNull();
+		assertThat(history("nope")).isEmpty();
+	}
+
+	@Test
+	void listsTheMostRecentlyUpdatedFirstPageByPage() {
+		this.store.save(session("a", "/w"));
+		this.clock.advance(Duration.ofSeconds(1));
+		this.store.save(session("b", "/w"));
+		this.clock.advance(Duration.ofSeconds(1));
+		this.store.save(session("c", "/w"));
+		this.clock.advance(Duration.ofSeconds(1));
+		this.store.append("a", List.of(chunk("1")));
+		AcpSessionPage first = this.store.list(null, null, 2);
+		assertThat(first.sessions()).extracting(AcpSessionData::sessionId).containsExactly("a", "c");
+		assertThat(first.nextCursor()).isNotNull();
+		AcpSessionPage second = this.store.list(null, first.nextCursor(), 2);
+		assertThat(second.sessions()).extracting(AcpSessionData::sessionId).containsExactly("b");
+		assertThat(second.nextCursor()).isNull();
+	}
+
+	@Test
+	void sessionsUpdatedAtTheSameInstantArePagedWithoutLossOrRepeat() {
+		this.store.save(session("a", "/w"));
+		this.store.save(session("b", "/w"));
+		this.store.save(session("c", "/w"));
+		List<String> seen = new ArrayList<>();
+		String cursor = null;
+		do {
+			AcpSessionPage page = this.store.list(null, cursor, 1);
+			page.sessions().forEach((data) -> seen.add(data.sessionId()));
+			cursor = page.nextCursor();
+		}
+		while (cursor != null);
+		assertThat(seen).containsExactly("a", "b", "c");
+	}
+
+	@Test
+	void listFiltersByWorkingDirectory() {
+		this.store.save(session("a", "/one"));
+		this.store.save(session("b", "/two"));
+		assertThat(this.store.list("/two", null, 10).sessions()).extracting(AcpSessionData::sessionId)
+			.containsExactly("b");
+	}
+
+	@Test
+	void aCursorNotGivenByTheStoreIsRefused() {
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, "not-a-cursor", 10));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, "bTE6eDp5Og", 10));
+	}
+
+	@Test
+	void idleSessionsAreForgotten() {
+		this.store.save(session("a", "/w"));
+		this.store.save(session("b", "/w"));
+		this.clock.advance(Duration.ofMinutes(20));
+		this.store.find("b");
+		this.clock.advance(Duration.ofMinutes(15));
+		assertThat(this.store.find("a")).isNull();
+		assertThat(this.store.find("b")).isNotNull();
+		assertThat(this.store.list(null, null, 10).sessions()).extracting(AcpSessionData::sessionId)
+			.containsExactly("b");
+	}
+
+	@Test
+	void aNewSessionBeyondTheBoundEvictsTheLeastRecentlyUsedUnclaimedOne() {
+		this.store.save(session("a", "/w"));
+		this.clock.advance(Duration.ofSeconds(1));
+		this.store.save(session("b", "/w"));
+		this.clock.advance(Duration.ofSeconds(1));
+		this.store.save(session("c", "/w"));
+		this.store.claim("a", "owner", this.clock.instant().plusSeconds(60));
+		this.clock.advance(Duration.ofSeconds(1));
+		this.store.save(session("d", "/w"));
+		assertThat(this.store.size()).isEqualTo(3);
+		assertThat(this.store.find("a")).isNotNull();
+		assertThat(this.store.find("b")).isNull();
+		assertThat(this.store.find("d")).isNotNull();
+	}
+
+	@Test
+	void aClaimHoldsOffOtherOwnersUntilReleasedOrLapsed() {
+		this.store.save(session("a", "/w"));
+		Instant until = this.clock.instant().plusSeconds(60);
+		assertThat(this.store.claim("a", "one", until)).isTrue();
+		assertThat(this.store.claim("a", "one", until.plusSeconds(60))).isTrue();
+		assertThat(this.store.claim("a", "two", until)).isFalse();
+		this.store.release("a", "two");
+		assertThat(this.store.claim("a", "two", until)).isFalse();
+		this.store.release("a", "one");
+		assertThat(this.store.claim("a", "two", until)).isTrue();
+		this.clock.advance(Duration.ofSeconds(61));
+		assertThat(this.store.claim("a", "three", this.clock.instant().plusSeconds(60))).isTrue();
+	}
+
+	@Test
+	void aSessionTheStoreDoesNotHaveCannotBeClaimed() {
+		assertThat(this.store.claim("nope", "one", this.clock.instant().plusSeconds(60))).isFalse();
+	}
+
+	@Test
+	void deleteRemovesTheSessionAndItsHistory() {
+		this.store.save(session("a", "/w"));
+		this.store.append("a", List.of(chunk("1")));
+		assertThat(this.store.delete("a")).isTrue();
+		assertThat(this.store.delete("a")).isFalse();
+		assertThat(this.store.find("a")).isNull();
+		assertThat(history("a")).isEmpty();
+	}
+
+	@Test
+	void concurrentAppendsToOneSessionLoseNothing() throws Exception {
+		InMemoryAcpSessionStore big = new InMemoryAcpSessionStore(10, 100_000, Duration.ofHours(1), this.clock);
+		big.save(session("a", "/w"));
+		ExecutorService executor = Executors.newFixedThreadPool(4);
+		CountDownLatch start = new CountDownLatch(1);
+		try {
+			for (int t = 0; t < 4; t++) {
+				executor.execute(() -> {
+					try {
+						start.await();
+					}
+					catch (InterruptedException ex) {
+						Thread.currentThread().interrupt();
+					}
+					for (int i = 0; i < 1000; i++) {
+						big.append("a", List.of(chunk("x")));
+					}
+				});
+			}
+			start.countDown();
+		}
+		finally {
+			executor.shutdown();
+			assertThat(executor.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+		}
+		int[] count = new int[1];
+		big.replay("a", (update) -> count[0]++);
+		assertThat(count[0]).isEqualTo(4000);
+	}
+
+	static final class MutableClock extends Clock {
+
+		private Instant now;
+
+		MutableClock(Instant now) {
+			this.now = now;
+		}
+
+		void advance(Duration duration) {
+			this.now = this.now.plus(duration);
+		}
+
+		@Override
+		public ZoneId getZone() {
+			return ZoneOffset.UTC;
+		}
+
+		@Override
+		public Clock withZone(ZoneId zone) {
+			return this;
+		}
+
+		@Override
+		public Instant instant() {
+			return this.now;
+		}
+
+	}
+
+}
