@@ -98,6 +98,18 @@ class LayerArchitectureTests {
 	}
 
 	@Test
+	void theJdbcSessionStoreKnowsNoSpringBootNorTheLayersAboveTheStore() {
+		noClasses().that()
+			.resideInAPackage(BASE + ".session.jdbc..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("org.springframework.boot..", BASE + ".jsonrpc..", BASE + ".annotation..",
+					BASE + ".method..", BASE + ".agent..", BASE + ".transport..", BASE + ".autoconfigure..",
+					BASE + ".actuate..")
+			.check(classes);
+	}
+
+	@Test
 	void theLauncherNeedsNothingButTheJdksBaseModule() {
 		classes().that()
 			.resideInAPackage(BASE + ".launcher..")
