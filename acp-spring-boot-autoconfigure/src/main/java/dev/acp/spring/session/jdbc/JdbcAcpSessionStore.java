@@ -46,9 +46,9 @@ import org.springframework.jdbc.core.simple.JdbcClient.StatementSpec;
  * appended, fields this version does not know and {@code _meta} included. Timestamps are
  * kept to the microsecond.
  * <p>
- * {@link #append} is one statement (one per {@value #MAX_ROWS_PER_INSERT} updates). The
- * history bound holds for {@link #replay} at once; the rows beyond it are deleted every
- * quarter of the bound a session grows by, so the table holds at most a quarter more.
+ * {@link #append} is one statement (one per 1,000 updates). The history bound holds for
+ * {@link #replay} at once; the rows beyond it are deleted every quarter of the bound a
+ * session grows by, so the table holds at most a quarter more.
  *
  * @author ACP Spring Boot Starter contributors
  */
