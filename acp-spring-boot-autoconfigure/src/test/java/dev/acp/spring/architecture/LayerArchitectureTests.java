@@ -89,7 +89,7 @@ class LayerArchitectureTests {
 	@Test
 	void sessionsKnowOnlyTheProtocol() {
 		classes().that()
-			.resideInAPackage(BASE + ".session..")
+			.resideInAPackage(BASE + ".session")
 			.should()
 			.onlyDependOnClassesThat()
 			.resideInAnyPackage("java..", "org.jspecify..", BASE + ".protocol..", BASE + ".session..")
@@ -104,6 +104,18 @@ class LayerArchitectureTests {
 			.dependOnClassesThat()
 			.resideInAnyPackage(BASE + ".protocol..", BASE + ".annotation..", BASE + ".method..", BASE + ".agent..",
 					BASE + ".autoconfigure..", BASE + ".actuate..")
+			.check(classes);
+	}
+
+	@Test
+	void theJdbcSessionStoreKnowsNoSpringBootNorTheLayersAboveTheStore() {
+		noClasses().that()
+			.resideInAPackage(BASE + ".session.jdbc..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("org.springframework.boot..", BASE + ".jsonrpc..", BASE + ".annotation..",
+					BASE + ".method..", BASE + ".agent..", BASE + ".transport..", BASE + ".autoconfigure..",
+					BASE + ".actuate..")
 			.check(classes);
 	}
 

@@ -1,0 +1,403 @@
+package dev.acp.spring.session.jdbc;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.ObjectMapper;
+
+import dev.acp.spring.protocol.McpServer;
+import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.session.AcpSessionData;
+import dev.acp.spring.session.AcpSessionPage;
+import dev.acp.spring.session.AcpSessionStore;
+
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.core.simple.JdbcClient.StatementSpec;
+
+/**
+ * An {@link AcpSessionStore} in a relational database, through Spring's
+ * {@link JdbcClient}: a session is a row of {@code <prefix>session}, its history rows of
+ * {@code <prefix>session_history} in the order of their generated key. Every instance of
+ * an agent that shares the database shares the sessions, and a claim is a lease on the
+ * session's row (owner and expiry), taken with one conditional update.
+ * <p>
+ * Objects (MCP servers, config options, attributes, each update) are stored as JSON text
+ * written with the protocol's mapper, so that an update is replayed exactly as it was
+ * appended, fields this version does not know and {@code _meta} included. Timestamps are
+ * kept to the microsecond.
+ * <p>
+ * {@link #append} is one statement (one per 1,000 updates). The history bound holds for
+ * {@link #replay} at once; the rows beyond it are deleted every quarter of the bound a
+ * session grows by, so the table holds at most a quarter more.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class JdbcAcpSessionStore implements AcpSessionStore {
+
+	/**
+	 * The table prefix of the schema scripts.
+	 */
+	public static final String DEFAULT_TABLE_PREFIX = "acp_";
+
+	/**
+	 * The most updates of a session kept when not told otherwise.
+	 */
+	public static final int DEFAULT_MAX_HISTORY = 10_000;
+
+	static final int MAX_ROWS_PER_INSERT = 1000;
+
+	private static final int TRACKED_SESSIONS = 10_000;
+
+	private static final Pattern TABLE_PREFIX = Pattern.compile("[A-Za-z0-9_.]*");
+
+	private static final String COLUMNS = "session_id, cwd, additional_directories, mcp_servers, title, "
+			+ "current_mode_id, config_options, attributes, created_at, updated_at";
+
+	private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
+	};
+
+	private static final TypeReference<List<McpServer>> MCP_SERVERS = new TypeReference<>() {
+	};
+
+	private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {
+	};
+
+	private static final TypeReference<Map<String, Object>> OBJECT_MAP = new TypeReference<>() {
+	};
+
+	private final JdbcClient jdbc;
+
+	private final ObjectMapper mapper;
+
+	private final int maxHistory;
+
+	private final int trimInterval;
+
+	private final Clock clock;
+
+	private final String sessionTable;
+
+	private final String historyTable;
+
+	/**
+	 * Updates appended per session since its history was last trimmed, for the sessions
+	 * this instance appended to lately; a session it does not know is trimmed on its next
+	 * append.
+	 */
+	private final Map<String, Integer> appendedSinceTrim = new LinkedHashMap<>(16, 0.75f, true) {
+
+		@Override
+		protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
+			return size() > TRACKED_SESSIONS;
+		}
+
+	};
+
+	/**
+	 * Creates a store on the tables of the schema scripts, keeping
+	 * {@value #DEFAULT_MAX_HISTORY} updates per session.
+	 * @param jdbc the client of the database
+	 * @param mapper the protocol's JSON mapper
+	 */
+	public JdbcAcpSessionStore(JdbcClient jdbc, ObjectMapper mapper) {
+		this(jdbc, mapper, DEFAULT_TABLE_PREFIX, DEFAULT_MAX_HISTORY, Clock.systemUTC());
+	}
+
+	/**
+	 * Creates a store.
+	 * @param jdbc the client of the database
+	 * @param mapper the protocol's JSON mapper
+	 * @param tablePrefix the prefix of the table names (letters, digits, {@code _} and
+	 * {@code .}, so that it may name a schema)
+	 * @param maxHistory the most updates kept per session, the oldest dropped first
+	 * @param clock the clock a claim's expiry is compared with
+	 */
+	public JdbcAcpSessionStore(JdbcClient jdbc, ObjectMapper mapper, String tablePrefix, int maxHistory, Clock clock) {
+		if (!TABLE_PREFIX.matcher(tablePrefix).matches()) {
+			throw new IllegalArgumentException(
+					"Table prefix '" + tablePrefix + "' may hold only letters, digits, '_' and '.'");
+		}
+		if (maxHistory < 1) {
+			throw new IllegalArgumentException("maxHistory must be positive, was " + maxHistory);
+		}
+		this.jdbc = Objects.requireNonNull(jdbc, "jdbc");
+		this.mapper = Objects.requireNonNull(mapper, "mapper");
+		this.maxHistory = maxHistory;
+		this.trimInterval = Math.max(1, maxHistory / 4);
+		this.clock = Objects.requireNonNull(clock, "clock");
+		this.sessionTable = tablePrefix + "session";
+		this.historyTable = tablePrefix + "session_history";
+	}
+
+	@Override
+	public void save(AcpSessionData session) {
+		int updated = bindSession(this.jdbc.sql("UPDATE " + this.sessionTable
+				+ " SET cwd = :cwd, additional_directories = :additionalDirectories, mcp_servers = :mcpServers,"
+				+ " title = :title, current_mode_id = :currentModeId, config_options = :configOptions,"
+				+ " attributes = :attributes, created_at = :createdAt, updated_at = :updatedAt"
+				+ " WHERE session_id = :sessionId"), session)
+			.update();
+		if (updated > 0) {
+			return;
+		}
+		try {
+			bindSession(this.jdbc.sql("INSERT INTO " + this.sessionTable + " (" + COLUMNS + ") VALUES (:sessionId,"
+					+ " :cwd, :additionalDirectories, :mcpServers, :title, :currentModeId, :configOptions,"
+					+ " :attributes, :createdAt, :updatedAt)"), session)
+				.update();
+			trackNewSession(session.sessionId());
+		}
+		catch (DuplicateKeyException ex) {
+			save(session);
+		}
+	}
+
+	private StatementSpec bindSession(StatementSpec statement, AcpSessionData session) {
+		return statement.param("sessionId", session.sessionId())
+			.param("cwd", session.cwd())
+			.param("additionalDirectories", json(session.additionalDirectories()))
+			.param("mcpServers", json(session.mcpServers()))
+			.param("title", session.title(), Types.VARCHAR)
+			.param("currentModeId", session.currentModeId(), Types.VARCHAR)
+			.param("configOptions", json(session.configOptions()))
+			.param("attributes", json(session.attributes()))
+			.param("createdAt", timestamp(session.createdAt()))
+			.param("updatedAt", timestamp(session.updatedAt()));
+	}
+
+	@Override
+	public @Nullable AcpSessionData find(String sessionId) {
+		return this.jdbc.sql("SELECT " + COLUMNS + " FROM " + this.sessionTable + " WHERE session_id = :sessionId")
+			.param("sessionId", sessionId)
+			.query(this::session)
+			.optional()
+			.orElse(null);
+	}
+
+	@Override
+	public void append(String sessionId, List<SessionUpdate> updates) {
+		if (updates.isEmpty() || !touch(sessionId)) {
+			return;
+		}
+		int appended = 0;
+		for (int from = 0; from < updates.size(); from += MAX_ROWS_PER_INSERT) {
+			List<SessionUpdate> rows = updates.subList(from, Math.min(updates.size(), from + MAX_ROWS_PER_INSERT));
+			int inserted = insert(sessionId, rows);
+			if (inserted == 0) {
+				return;
+			}
+			appended += inserted;
+		}
+		if (appended > 0 && dueForTrim(sessionId, appended)) {
+			trim(sessionId);
+		}
+	}
+
+	private boolean touch(String sessionId) {
+		return this.jdbc.sql("UPDATE " + this.sessionTable + " SET updated_at = :now WHERE session_id = :sessionId")
+			.param("now", timestamp(this.clock.instant()))
+			.param("sessionId", sessionId)
+			.update() > 0;
+	}
+
+	private int insert(String sessionId, List<SessionUpdate> rows) {
+		StringBuilder sql = new StringBuilder("INSERT INTO ").append(this.historyTable)
+			.append(" (session_id, payload) SELECT CAST(:sessionId AS VARCHAR(255)), v.payload FROM (VALUES ");
+		for (int i = 0; i < rows.size(); i++) {
+			sql.append((i > 0) ? ", " : "").append("(CAST(:p").append(i).append(" AS TEXT))");
+		}
+		sql.append(") AS v (payload) WHERE EXISTS (SELECT 1 FROM ")
+			.append(this.sessionTable)
+			.append(" WHERE session_id = :sessionId)");
+		StatementSpec statement = this.jdbc.sql(sql.toString()).param("sessionId", sessionId);
+		for (int i = 0; i < rows.size(); i++) {
+			statement.param("p" + i, json(rows.get(i)));
+		}
+		try {
+			return statement.update();
+		}
+		catch (DataIntegrityViolationException ex) {
+			return 0;
+		}
+	}
+
+	private boolean dueForTrim(String sessionId, int appended) {
+		synchronized (this.appendedSinceTrim) {
+			Integer since = this.appendedSinceTrim.get(sessionId);
+			int total = ((since != null) ? since : this.trimInterval) + appended;
+			boolean due = total >= this.trimInterval;
+			this.appendedSinceTrim.put(sessionId, due ? 0 : total);
+			return due;
+		}
+	}
+
+	private void trackNewSession(String sessionId) {
+		synchronized (this.appendedSinceTrim) {
+			this.appendedSinceTrim.put(sessionId, 0);
+		}
+	}
+
+	private void trim(String sessionId) {
+		this.jdbc
+			.sql("DELETE FROM " + this.historyTable + " WHERE session_id = :sessionId AND entry_id <= (SELECT entry_id"
+					+ " FROM " + this.historyTable + " WHERE session_id = :sessionId ORDER BY entry_id DESC"
+					+ " OFFSET :keep ROWS FETCH FIRST 1 ROWS ONLY)")
+			.param("sessionId", sessionId)
+			.param("keep", this.maxHistory)
+			.update();
+	}
+
+	@Override
+	public void replay(String sessionId, Consumer<SessionUpdate> consumer) {
+		List<String> newestFirst = this.jdbc
+			.sql("SELECT payload FROM " + this.historyTable
+					+ " WHERE session_id = :sessionId ORDER BY entry_id DESC FETCH FIRST :max ROWS ONLY")
+			.param("sessionId", sessionId)
+			.param("max", this.maxHistory)
+			.query((rs, row) -> rs.getString(1))
+			.list();
+		for (int i = newestFirst.size() - 1; i >= 0; i--) {
+			consumer.accept(this.mapper.readValue(newestFirst.get(i), SessionUpdate.class));
+		}
+	}
+
+	@Override
+	public AcpSessionPage list(@Nullable String cwd, @Nullable String cursor, int pageSize) {
+		if (pageSize < 1) {
+			throw new IllegalArgumentException("pageSize must be positive, was " + pageSize);
+		}
+		Position after = (cursor != null) ? Position.decode(cursor) : null;
+		List<String> conditions = new ArrayList<>();
+		if (cwd != null) {
+			conditions.add("cwd = :cwd");
+		}
+		if (after != null) {
+			conditions.add("(updated_at < :updatedAt OR (updated_at = :updatedAt AND session_id > :sessionId))");
+		}
+		String where = conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
+		StatementSpec statement = this.jdbc
+			.sql("SELECT " + COLUMNS + " FROM " + this.sessionTable + where
+					+ " ORDER BY updated_at DESC, session_id ASC FETCH FIRST :rows ROWS ONLY")
+			.param("rows", pageSize + 1);
+		if (cwd != null) {
+			statement.param("cwd", cwd);
+		}
+		if (after != null) {
+			statement.param("updatedAt", timestamp(after.updatedAt())).param("sessionId", after.sessionId());
+		}
+		List<AcpSessionData> sessions = statement.query(this::session).list();
+		if (sessions.size() <= pageSize) {
+			return new AcpSessionPage(sessions, null);
+		}
+		AcpSessionData last = sessions.get(pageSize - 1);
+		return new AcpSessionPage(sessions.subList(0, pageSize),
+				new Position(last.updatedAt(), last.sessionId()).encode());
+	}
+
+	@Override
+	public boolean delete(String sessionId) {
+		synchronized (this.appendedSinceTrim) {
+			this.appendedSinceTrim.remove(sessionId);
+		}
+		return this.jdbc.sql("DELETE FROM " + this.sessionTable + " WHERE session_id = :sessionId")
+			.param("sessionId", sessionId)
+			.update() > 0;
+	}
+
+	@Override
+	public boolean claim(String sessionId, String owner, Instant until) {
+		return this.jdbc
+			.sql("UPDATE " + this.sessionTable + " SET claim_owner = :owner, claim_until = :until"
+					+ " WHERE session_id = :sessionId AND (claim_owner IS NULL OR claim_owner = :owner"
+					+ " OR claim_until <= :now)")
+			.param("owner", owner)
+			.param("until", timestamp(until))
+			.param("sessionId", sessionId)
+			.param("now", timestamp(this.clock.instant()))
+			.update() > 0;
+	}
+
+	@Override
+	public void release(String sessionId, String owner) {
+		this.jdbc
+			.sql("UPDATE " + this.sessionTable + " SET claim_owner = NULL, claim_until = NULL"
+					+ " WHERE session_id = :sessionId AND claim_owner = :owner")
+			.param("sessionId", sessionId)
+			.param("owner", owner)
+			.update();
+	}
+
+	private AcpSessionData session(ResultSet rs, int row) throws SQLException {
+		return new AcpSessionData(rs.getString("session_id"), rs.getString("cwd"),
+				read(rs.getString("additional_directories"), STRINGS), read(rs.getString("mcp_servers"), MCP_SERVERS),
+				rs.getString("title"), rs.getString("current_mode_id"),
+				read(rs.getString("config_options"), STRING_MAP), read(rs.getString("attributes"), OBJECT_MAP),
+				instant(rs, "created_at"), instant(rs, "updated_at"));
+	}
+
+	private String json(Object value) {
+		return this.mapper.writeValueAsString(value);
+	}
+
+	private <T> T read(String json, TypeReference<T> type) {
+		return this.mapper.readValue(json, type);
+	}
+
+	private static OffsetDateTime timestamp(Instant instant) {
+		return instant.truncatedTo(ChronoUnit.MICROS).atOffset(ZoneOffset.UTC);
+	}
+
+	private static Instant instant(ResultSet rs, String column) throws SQLException {
+		return rs.getObject(column, OffsetDateTime.class).toInstant();
+	}
+
+	/**
+	 * Where a page ended: the keyset of its last session, opaque to callers.
+	 */
+	private record Position(Instant updatedAt, String sessionId) {
+
+		private static final String VERSION = "1/";
+
+		String encode() {
+			String text = VERSION + this.updatedAt + "/" + this.sessionId;
+			return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+		}
+
+		static Position decode(String cursor) {
+			try {
+				String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+				int separator = text.indexOf('/', VERSION.length());
+				if (!text.startsWith(VERSION) || separator < 0) {
+					throw new IllegalArgumentException("Not a session list cursor: " + cursor);
+				}
+				return new Position(Instant.parse(text.substring(VERSION.length(), separator)),
+						text.substring(separator + 1));
+			}
+			catch (DateTimeParseException ex) {
+				throw new IllegalArgumentException("Not a session list cursor: " + cursor, ex);
+			}
+		}
+
+	}
+
+}

@@ -1,0 +1,369 @@
+package dev.acp.spring.session;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.acp.spring.protocol.AcpJsonMapper;
+import dev.acp.spring.protocol.McpServer;
+import dev.acp.spring.protocol.SessionUpdate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The rules every {@link AcpSessionStore} keeps, run against each implementation by a
+ * subclass that says how to make a store: empty, keeping {@link #MAX_HISTORY} updates per
+ * session, with the protocol's mapper.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public abstract class AcpSessionStoreContractTests {
+
+	/**
+	 * The history bound the stores under test keep.
+	 */
+	protected static final int MAX_HISTORY = 5;
+
+	protected static final JsonMapper MAPPER = AcpJsonMapper.create();
+
+	private static final Instant T0 = Instant.parse("2026-11-25T10:15:30.123456Z");
+
+	private AcpSessionStore store;
+
+	/**
+	 * An empty store keeping {@link #MAX_HISTORY} updates per session.
+	 * @return the store
+	 */
+	protected abstract AcpSessionStore createStore();
+
+	/**
+	 * Another instance on what the store of {@link #createStore()} keeps its data in, as
+	 * a second instance of the agent would have it, or {@code null} when the store keeps
+	 * its data in its own process.
+	 * @return the other instance, or {@code null}
+	 */
+	protected @Nullable AcpSessionStore createOtherInstance() {
+		return null;
+	}
+
+	@BeforeEach
+	void createTheStore() {
+		this.store = createStore();
+	}
+
+	protected final AcpSessionStore store() {
+		return this.store;
+	}
+
+	@Test
+	void aSavedSessionIsFoundWithEveryField() {
+		List<McpServer> servers = MAPPER.readValue("""
+				[{"name":"fs","command":"/bin/mcp-fs","args":["--root","/w"],"env":[{"name":"K","value":"v"}],
+				  "_meta":{"trace":true}},
+				 {"type":"http","name":"web","url":"https://mcp.example/","headers":[{"name":"A","value":"b"}],
+				  "futureField":{"x":[1,2]}},
+				 {"type":"_acme.dev/pipe","name":"p","where":"/tmp/p"}]""", new TypeReference<>() {
+		});
+		AcpSessionData session = new AcpSessionData("sess-all", "/work/project", List.of("/work/lib", "/work/docs"),
+				servers, "Fix the build", "architect", Map.of("model", "large", "effort", "high"),
+				Map.of("text", "v", "count", 42, "flag", true, "ratio", new BigDecimal("0.25"), "list", List.of("a", 1),
+						"nested", Map.of("k", List.of(Map.of("deep", "yes")))),
+				T0, T0.plusSeconds(60));
+		this.store.save(session);
+		AcpSessionData found = this.store.find("sess-all");
+		assertThat(found).isEqualTo(session);
+		assertThat(MAPPER.writeValueAsString(found.mcpServers())).isEqualTo(MAPPER.writeValueAsString(servers));
+	}
+
+	@Test
+	void aSessionWithoutOptionalFieldsIsFoundAsSaved() {
+		AcpSessionData session = new AcpSessionData("sess-min", "/w", List.of(), List.of(), null, null, Map.of(),
+				Map.of(), T0, T0);
+		this.store.save(session);
+		assertThat(this.store.find("sess-min")).isEqualTo(session);
+	}
+
+	@Test
+	void anUnknownSessionIsNotFound() {
+		assertThat(this.store.find("absent")).isNull();
+	}
+
+	@Test
+	void savingAgainReplacesTheSessionAndKeepsItsHistory() {
+		this.store.save(session("sess-1", "/w", T0));
+		this.store.append("sess-1", List.of(SessionUpdate.userMessageChunk("hi")));
+		AcpSessionData changed = new AcpSessionData("sess-1", "/w", List.of(), List.of(), "Titled", "code",
+				Map.of("model", "small"), Map.of("step", 2), T0, T0.plusSeconds(5));
+		this.store.save(changed);
+		assertThat(this.store.find("sess-1")).isEqualTo(changed);
+		assertThat(history("sess-1")).containsExactly(SessionUpdate.userMessageChunk("hi"));
+	}
+
+	@Test
+	void historyIsReplayedInTheOrderItWasAppendedAcrossAppends() {
+		this.store.save(session("sess-1", "/w", T0));
+		this.store.append("sess-1", List.of(SessionUpdate.userMessageChunk("one")));
+		this.store.append("sess-1",
+				List.of(SessionUpdate.agentMessageChunk("two"), SessionUpdate.agentMessageChunk("three")));
+		this.store.append("sess-1", List.of());
+		this.store.append("sess-1", List.of(SessionUpdate.userMessageChunk("four")));
+		assertThat(history("sess-1")).containsExactly(SessionUpdate.userMessageChunk("one"),
+				SessionUpdate.agentMessageChunk("two"), SessionUpdate.agentMessageChunk("three"),
+				SessionUpdate.userMessageChunk("four"));
+	}
+
+	@Test
+	void historiesOfSessionsAreKeptApart() {
+		this.store.save(session("sess-a", "/w", T0));
+		this.store.save(session("sess-b", "/w", T0));
+		this.store.append("sess-a", List.of(SessionUpdate.userMessageChunk("for a")));
+		this.store.append("sess-b", List.of(SessionUpdate.userMessageChunk("for b")));
+		assertThat(history("sess-a")).containsExactly(SessionUpdate.userMessageChunk("for a"));
+		assertThat(history("sess-b")).containsExactly(SessionUpdate.userMessageChunk("for b"));
+	}
+
+	@Test
+	void everyKindOfUpdateIsReplayedExactlyAsAppended() {
+		List<String> json = List.of(
+				"{\"sessionUpdate\":\"user_message_chunk\",\"content\":{\"type\":\"text\",\"text\":\"héllo \\u2603\"},\"messageId\":\"m1\",\"_meta\":{\"a\":[1,{\"b\":null}]}}",
+				"{\"sessionUpdate\":\"agent_message_chunk\",\"content\":{\"type\":\"text\",\"text\":\"x\",\"futureField\":7},\"laterField\":{\"y\":1.5}}",
+				"{\"sessionUpdate\":\"agent_thought_chunk\",\"content\":{\"type\":\"text\",\"text\":\"hmm\"}}",
+				"{\"sessionUpdate\":\"tool_call\",\"toolCallId\":\"call_1\",\"title\":\"Read\",\"kind\":\"read\",\"status\":\"pending\",\"locations\":[{\"path\":\"/a\",\"line\":3}],\"rawInput\":{\"path\":\"/a\",\"n\":1.25}}",
+				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"call_1\",\"status\":\"completed\",\"content\":[{\"type\":\"content\",\"content\":{\"type\":\"text\",\"text\":\"done\"}}]}",
+				"{\"sessionUpdate\":\"plan\",\"entries\":[{\"content\":\"step\",\"priority\":\"high\",\"status\":\"pending\"}],\"_meta\":{\"v\":{}}}",
+				"{\"sessionUpdate\":\"current_mode_update\",\"currentModeId\":\"code\"}",
+				"{\"sessionUpdate\":\"_acme.dev/trace\",\"steps\":[{\"name\":\"a\",\"done\":true}],\"_meta\":{\"k\":1}}");
+		List<SessionUpdate> updates = json.stream().map((each) -> MAPPER.readValue(each, SessionUpdate.class)).toList();
+		this.store.save(session("sess-1", "/w", T0));
+		this.store.append("sess-1", updates.subList(0, 4));
+		this.store.append("sess-1", updates.subList(4, updates.size()));
+		List<SessionUpdate> replayed = history("sess-1");
+		assertThat(replayed).hasSize(MAX_HISTORY)
+			.isEqualTo(updates.subList(updates.size() - MAX_HISTORY, updates.size()));
+		assertThat(replayed.stream().map(MAPPER::writeValueAsString).map(MAPPER::readTree).toList())
+			.isEqualTo(json.subList(json.size() - MAX_HISTORY, json.size()).stream().map(MAPPER::readTree).toList());
+		this.store.save(session("sess-2", "/w", T0));
+		this.store.append("sess-2", updates.subList(0, 4));
+		assertThat(history("sess-2").stream().map(MAPPER::writeValueAsString).map(MAPPER::readTree).toList())
+			.isEqualTo(json.subList(0, 4).stream().map(MAPPER::readTree).toList());
+	}
+
+	@Test
+	void historyKeepsTheNewestUpdatesUpToTheBound() {
+		this.store.save(session("sess-1", "/w", T0));
+		List<SessionUpdate> all = new ArrayList<>();
+		for (int i = 0; i < MAX_HISTORY * 3 + 1; i++) {
+			SessionUpdate update = SessionUpdate.agentMessageChunk("chunk " + i);
+			all.add(update);
+			this.store.append("sess-1", List.of(update));
+		}
+		assertThat(history("sess-1")).isEqualTo(all.subList(all.size() - MAX_HISTORY, all.size()));
+	}
+
+	@Test
+	void oneAppendLongerThanTheBoundKeepsItsNewestUpdates() {
+		this.store.save(session("sess-1", "/w", T0));
+		List<SessionUpdate> all = new ArrayList<>();
+		for (int i = 0; i < MAX_HISTORY + 2; i++) {
+			all.add(SessionUpdate.agentMessageChunk("chunk " + i));
+		}
+		this.store.append("sess-1", all);
+		assertThat(history("sess-1")).isEqualTo(all.subList(2, all.size()));
+	}
+
+	@Test
+	void appendingToAnUnknownSessionDoesNothing() {
+		this.store.append("absent", List.of(SessionUpdate.userMessageChunk("lost")));
+		assertThat(history("absent")).isEmpty();
+		this.store.save(session("absent", "/w", T0));
+		assertThat(history("absent")).isEmpty();
+	}
+
+	@Test
+	void listGivesTheMostRecentlyUpdatedFirstThenBySessionId() {
+		this.store.save(session("sess-old", "/w", T0));
+		this.store.save(session("sess-new", "/w", T0.plusSeconds(20)));
+		this.store.save(session("sess-b", "/w", T0.plusSeconds(10)));
+		this.store.save(session("sess-a", "/w", T0.plusSeconds(10)));
+		AcpSessionPage page = this.store.list(null, null, 10);
+		assertThat(ids(page)).containsExactly("sess-new", "sess-a", "sess-b", "sess-old");
+		assertThat(page.nextCursor()).isNull();
+	}
+
+	@Test
+	void appendingToASessionMakesItTheMostRecentlyUpdated() {
+		this.store.save(session("sess-a", "/w", T0));
+		this.store.save(session("sess-b", "/w", T0.plusSeconds(10)));
+		this.store.append("sess-a", List.of(SessionUpdate.agentMessageChunk("turn")));
+		assertThat(ids(this.store.list(null, null, 10))).containsExactly("sess-a", "sess-b");
+		assertThat(this.store.find("sess-a").updatedAt()).isAfter(T0.plusSeconds(10));
+	}
+
+	@Test
+	void listFiltersByWorkingDirectory() {
+		this.store.save(session("sess-1", "/w/one", T0));
+		this.store.save(session("sess-2", "/w/two", T0.plusSeconds(1)));
+		this.store.save(session("sess-3", "/w/one", T0.plusSeconds(2)));
+		assertThat(ids(this.store.list("/w/one", null, 10))).containsExactly("sess-3", "sess-1");
+		assertThat(ids(this.store.list("/w/none", null, 10))).isEmpty();
+	}
+
+	@Test
+	void listPagesThroughEverySessionOnceWithItsCursor() {
+		for (int i = 0; i < 7; i++) {
+			this.store.save(session("sess-" + i, "/w", T0.plusSeconds(i % 3)));
+		}
+		this.store.save(session("elsewhere", "/x", T0));
+		List<String> seen = new ArrayList<>();
+		AcpSessionPage page = this.store.list("/w", null, 3);
+		List<Integer> sizes = new ArrayList<>();
+		while (true) {
+			sizes.add(page.sessions().size());
+			seen.addAll(ids(page));
+			if (page.nextCursor() == null) {
+				break;
+			}
+			page = this.store.list("/w", page.nextCursor(), 3);
+		}
+		assertThat(sizes).containsExactly(3, 3, 1);
+		assertThat(seen).containsExactly("sess-2", "sess-5", "sess-1", "sess-4", "sess-0", "sess-3", "sess-6");
+	}
+
+	@Test
+	void aFullLastPageHasNoCursorOrAnEmptyNextPage() {
+		this.store.save(session("sess-1", "/w", T0));
+		this.store.save(session("sess-2", "/w", T0.plusSeconds(1)));
+		AcpSessionPage page = this.store.list(null, null, 2);
+		assertThat(ids(page)).containsExactly("sess-2", "sess-1");
+		if (page.nextCursor() != null) {
+			assertThat(this.store.list(null, page.nextCursor(), 2).sessions()).isEmpty();
+		}
+	}
+
+	@Test
+	void listRejectsACursorItDidNotGive() {
+		this.store.save(session("sess-1", "/w", T0));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, "not a cursor!", 10));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, "bm90IGEgY3Vyc29y", 10));
+	}
+
+	@Test
+	void deleteRemovesTheSessionAndItsHistory() {
+		this.store.save(session("sess-1", "/w", T0));
+		this.store.append("sess-1", List.of(SessionUpdate.userMessageChunk("hi")));
+		assertThat(this.store.delete("sess-1")).isTrue();
+		assertThat(this.store.find("sess-1")).isNull();
+		assertThat(history("sess-1")).isEmpty();
+		assertThat(this.store.list(null, null, 10).sessions()).isEmpty();
+		this.store.save(session("sess-1", "/w", T0));
+		assertThat(history("sess-1")).isEmpty();
+	}
+
+	@Test
+	void deletingAnUnknownSessionSaysSo() {
+		assertThat(this.store.delete("absent")).isFalse();
+	}
+
+	@Test
+	void anUnclaimedSessionIsClaimedAndHeldAgainstOthers() {
+		this.store.save(session("sess-1", "/w", T0));
+		Instant future = Instant.now().plusSeconds(3600);
+		assertThat(this.store.claim("sess-1", "conn-a", future)).isTrue();
+		assertThat(this.store.claim("sess-1", "conn-b", future)).isFalse();
+	}
+
+	@Test
+	void theOwnerRenewsItsClaim() {
+		this.store.save(session("sess-1", "/w", T0));
+		assertThat(this.store.claim("sess-1", "conn-a", Instant.now().plusSeconds(60))).isTrue();
+		assertThat(this.store.claim("sess-1", "conn-a", Instant.now().plusSeconds(3600))).isTrue();
+		assertThat(this.store.claim("sess-1", "conn-b", Instant.now().plusSeconds(60))).isFalse();
+	}
+
+	@Test
+	void aReleasedClaimCanBeTakenByAnother() {
+		this.store.save(session("sess-1", "/w", T0));
+		Instant future = Instant.now().plusSeconds(3600);
+		this.store.claim("sess-1", "conn-a", future);
+		this.store.release("sess-1", "conn-a");
+		assertThat(this.store.claim("sess-1", "conn-b", future)).isTrue();
+	}
+
+	@Test
+	void releasingAnotherOwnersClaimDoesNothing() {
+		this.store.save(session("sess-1", "/w", T0));
+		Instant future = Instant.now().plusSeconds(3600);
+		this.store.claim("sess-1", "conn-a", future);
+		this.store.release("sess-1", "conn-b");
+		assertThat(this.store.claim("sess-1", "conn-b", future)).isFalse();
+	}
+
+	@Test
+	void aLapsedClaimCanBeTakenByAnother() {
+		this.store.save(session("sess-1", "/w", T0));
+		this.store.claim("sess-1", "conn-killed", Instant.now().minusSeconds(1));
+		assertThat(this.store.claim("sess-1", "conn-b", Instant.now().plusSeconds(3600))).isTrue();
+		assertThat(this.store.claim("sess-1", "conn-killed", Instant.now().plusSeconds(3600))).isFalse();
+	}
+
+	@Test
+	void savingASessionKeepsItsClaim() {
+		this.store.save(session("sess-1", "/w", T0));
+		this.store.claim("sess-1", "conn-a", Instant.now().plusSeconds(3600));
+		this.store.save(session("sess-1", "/w", T0.plusSeconds(1)));
+		assertThat(this.store.claim("sess-1", "conn-b", Instant.now().plusSeconds(3600))).isFalse();
+	}
+
+	@Test
+	void anotherInstanceSeesEveryWriteOfThisOne() {
+		AcpSessionStore other = createOtherInstance();
+		assumeTrue(other != null, "the store keeps its data in its own process");
+		this.store.save(session("sess-1", "/w", T0));
+		this.store.append("sess-1", List.of(SessionUpdate.userMessageChunk("on a")));
+		assertThat(other.find("sess-1")).isEqualTo(this.store.find("sess-1"));
+		assertThat(ids(other.list("/w", null, 10))).containsExactly("sess-1");
+		other.append("sess-1", List.of(SessionUpdate.agentMessageChunk("on b")));
+		List<SessionUpdate> replayed = new ArrayList<>();
+		this.store.replay("sess-1", replayed::add);
+		assertThat(replayed).containsExactly(SessionUpdate.userMessageChunk("on a"),
+				SessionUpdate.agentMessageChunk("on b"));
+		Instant future = Instant.now().plusSeconds(3600);
+		assertThat(this.store.claim("sess-1", "conn-a", future)).isTrue();
+		assertThat(other.claim("sess-1", "conn-b", future)).isFalse();
+		this.store.release("sess-1", "conn-a");
+		assertThat(other.claim("sess-1", "conn-b", future)).isTrue();
+		assertThat(other.delete("sess-1")).isTrue();
+		assertThat(this.store.find("sess-1")).isNull();
+	}
+
+	protected static AcpSessionData session(String id, String cwd, Instant updatedAt) {
+		return new AcpSessionData(id, cwd, List.of(), List.of(), null, null, Map.of(), Map.of(), T0, updatedAt);
+	}
+
+	protected final List<SessionUpdate> history(String sessionId) {
+		List<SessionUpdate> updates = new ArrayList<>();
+		this.store.replay(sessionId, updates::add);
+		return updates;
+	}
+
+	private static List<String> ids(AcpSessionPage page) {
+		Set<String> unique = new HashSet<>();
+		List<String> ids = page.sessions().stream().map(AcpSessionData::sessionId).toList();
+		ids.forEach(unique::add);
+		assertThat(unique).hasSameSizeAs(ids);
+		return ids;
+	}
+
+}

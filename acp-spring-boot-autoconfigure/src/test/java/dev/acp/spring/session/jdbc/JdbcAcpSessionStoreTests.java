@@ -1,0 +1,105 @@
+package dev.acp.spring.session.jdbc;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import org.junit.jupiter.api.Test;
+
+import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.session.AcpSessionStore;
+import dev.acp.spring.session.AcpSessionStoreContractTests;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * The store contract and the JDBC store's own rules, on the database a subclass gives,
+ * initialized with the schema script of its platform.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+abstract class JdbcAcpSessionStoreTests extends AcpSessionStoreContractTests {
+
+	/**
+	 * The database, with the schema of the store.
+	 * @return the data source
+	 */
+	protected abstract DataSource dataSource();
+
+	private JdbcClient jdbc() {
+		return JdbcClient.create(dataSource());
+	}
+
+	@Override
+	protected AcpSessionStore createStore() {
+		jdbc().sql("DELETE FROM acp_session").update();
+		return newStore();
+	}
+
+	@Override
+	protected AcpSessionStore createOtherInstance() {
+		return newStore();
+	}
+
+	private JdbcAcpSessionStore newStore() {
+		return new JdbcAcpSessionStore(jdbc(), MAPPER, JdbcAcpSessionStore.DEFAULT_TABLE_PREFIX, MAX_HISTORY,
+				Clock.systemUTC());
+	}
+
+	@Test
+	void historyRowsBeyondTheBoundAreDeletedAsTheSessionGrows() {
+		store().save(session("sess-1", "/w", Instant.EPOCH));
+		for (int i = 0; i < MAX_HISTORY * 4; i++) {
+			store().append("sess-1", List.of(SessionUpdate.agentMessageChunk("chunk " + i)));
+			assertThat(historyRows("sess-1")).isLessThanOrEqualTo(MAX_HISTORY + MAX_HISTORY / 4 + 1);
+		}
+	}
+
+	@Test
+	void aSessionThisInstanceDidNotCreateIsTrimmedOnItsFirstAppend() {
+		store().save(session("sess-1", "/w", Instant.EPOCH));
+		List<SessionUpdate> many = new ArrayList<>();
+		for (int i = 0; i < MAX_HISTORY * 3; i++) {
+			many.add(SessionUpdate.agentMessageChunk("chunk " + i));
+		}
+		jdbc().sql("INSERT INTO acp_session_history (session_id, payload) VALUES ('sess-1', '{}')").update();
+		createOtherInstance().append("sess-1", many);
+		assertThat(historyRows("sess-1")).isEqualTo(MAX_HISTORY);
+	}
+
+	@Test
+	void anAppendOfMoreUpdatesThanOneStatementTakesKeepsTheirOrder() {
+		JdbcAcpSessionStore store = new JdbcAcpSessionStore(jdbc(), MAPPER, JdbcAcpSessionStore.DEFAULT_TABLE_PREFIX,
+				JdbcAcpSessionStore.MAX_ROWS_PER_INSERT * 2, Clock.systemUTC());
+		store.save(session("sess-1", "/w", Instant.EPOCH));
+		List<SessionUpdate> updates = new ArrayList<>();
+		for (int i = 0; i < JdbcAcpSessionStore.MAX_ROWS_PER_INSERT + 2; i++) {
+			updates.add(SessionUpdate.agentMessageChunk("chunk " + i));
+		}
+		store.append("sess-1", updates);
+		List<SessionUpdate> replayed = new ArrayList<>();
+		store.replay("sess-1", replayed::add);
+		assertThat(replayed).isEqualTo(updates);
+	}
+
+	@Test
+	void aTablePrefixThatIsNotANameIsRejected() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new JdbcAcpSessionStore(jdbc(), MAPPER, "x; DROP TABLE y; --", 10, Clock.systemUTC()))
+			.withMessageContaining("x; DROP TABLE y; --");
+	}
+
+	private int historyRows(String sessionId) {
+		return jdbc().sql("SELECT COUNT(*) FROM acp_session_history WHERE session_id = :id")
+			.param("id", sessionId)
+			.query(Integer.class)
+			.single();
+	}
+
+}
