@@ -11,7 +11,6 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -71,8 +70,6 @@ class DemoSessionsJdbcIT {
 	}
 
 	@Test
-	@Disabled("Needs the starter's session recording and its session/list and session/load (issue 25, "
-			+ "the in-memory store's branch): enable once both branches are merged")
 	void aSessionPromptedOnOneInstanceIsListedAndLoadedOnTheOtherAfterTheFirstIsKilledMidTurn() throws Exception {
 		try (DemoAgentProcess first = startInstance(); DemoAgentProcess second = startInstance()) {
 			String sessionId;
@@ -94,11 +91,14 @@ class DemoSessionsJdbcIT {
 				JsonNode listed = b.answer(11, ANSWER).at("/result/sessions");
 				assertThat(listed).hasSize(1);
 				assertThat(listed.get(0).get("sessionId").asString()).isEqualTo(sessionId);
+				String load = "{\"sessionId\":\"" + sessionId + "\",\"cwd\":\"/work/two-instances\",\"mcpServers\":[]}";
+				b.send(request(12, "session/load", load));
+				JsonNode busy = b.answer(12, ANSWER);
+				assertThat(busy.at("/error/code").asInt()).as(busy.toString()).isEqualTo(-32001);
 				// the killed instance's claim lapses at its expiry; expire it now rather
 				// than wait
 				jdbc().sql("UPDATE acp_session SET claim_until = now() - interval '1 second'").update();
-				b.send(request(12, "session/load",
-						"{\"sessionId\":\"" + sessionId + "\",\"cwd\":\"/work/two-instances\",\"mcpServers\":[]}"));
+				b.send(request(13, "session/load", load));
 				List<String> replayed = new ArrayList<>();
 				JsonNode message;
 				while (!(message = b.next(ANSWER)).has("id")) {
