@@ -114,6 +114,7 @@ for ((r = 1; r <= repeats; r++)); do
     fi
   done
   for entry in "${ws_order[@]}"; do
+    runs ws-echo64 || runs ws-prompt64 || continue
     name="${entry%%|*}"
     read -r -a command <<<"${entry#*|}"
     echo "== repeat $r: $name (WebSocket), load $(cut -d' ' -f1 /proc/loadavg)"
