@@ -95,8 +95,8 @@ class DemoSessionsJdbcIT {
 				b.send(request(12, "session/load", load));
 				JsonNode busy = b.answer(12, ANSWER);
 				assertThat(busy.at("/error/code").asInt()).as(busy.toString()).isEqualTo(-32001);
-				// the killed instance's claim lapses at its expiry; expire it now rather
-				// than wait
+				// the killed instance's claim (10 minutes here, so that it holds however
+				// slow the machine) lapses at its expiry; expire it now rather than wait
 				jdbc().sql("UPDATE acp_session SET claim_until = now() - interval '1 second'").update();
 				b.send(request(13, "session/load", load));
 				List<String> replayed = new ArrayList<>();
@@ -115,6 +115,7 @@ class DemoSessionsJdbcIT {
 
 	private static DemoAgentProcess startInstance() throws IOException {
 		return DemoAgentProcess.start("--acp.transport=websocket", "--server.port=0", "--acp.sessions.store=jdbc",
+				"--acp.sessions.claim-duration=10m",
 				"--spring.datasource.url=" + postgres.getJdbcUrl("postgres", "postgres"),
 				"--spring.datasource.username=postgres", "--spring.datasource.password=postgres");
 	}
