@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -36,6 +37,8 @@ import dev.acp.spring.protocol.WaitForTerminalExitResponse;
 final class ProcessTerminals implements AcpClientTerminals {
 
 	static final long DEFAULT_OUTPUT_BYTE_LIMIT = 1024 * 1024;
+
+	private static final long OUTPUT_DRAIN_MILLIS = 1000;
 
 	private static final boolean WINDOWS = System.getProperty("os.name", "").toLowerCase().startsWith("windows");
 
@@ -98,6 +101,7 @@ final class ProcessTerminals implements AcpClientTerminals {
 		Terminal terminal = terminal(request.sessionId(), request.terminalId());
 		try {
 			terminal.process.waitFor();
+			terminal.awaitOutput();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -155,6 +159,8 @@ final class ProcessTerminals implements AcpClientTerminals {
 
 		private final Object lock = new Object();
 
+		private final CountDownLatch outputEnded = new CountDownLatch(1);
+
 		private byte[] buffer = new byte[0];
 
 		private int length;
@@ -178,6 +184,18 @@ final class ProcessTerminals implements AcpClientTerminals {
 			catch (IOException ex) {
 				// the process was killed
 			}
+			finally {
+				this.outputEnded.countDown();
+			}
+		}
+
+		/**
+		 * Wait, once the process exited, for the rest of its output (bounded: a child
+		 * process may hold the output open).
+		 * @throws InterruptedException if interrupted
+		 */
+		void awaitOutput() throws InterruptedException {
+			this.outputEnded.await(OUTPUT_DRAIN_MILLIS, TimeUnit.MILLISECONDS);
 		}
 
 		private void append(byte[] chunk, int read) {
@@ -200,6 +218,15 @@ final class ProcessTerminals implements AcpClientTerminals {
 		}
 
 		TerminalOutputResponse output() {
+			boolean exited = !this.process.isAlive();
+			if (exited) {
+				try {
+					awaitOutput();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			}
 			String output;
 			boolean wasTruncated;
 			synchronized (this.lock) {
@@ -212,7 +239,7 @@ final class ProcessTerminals implements AcpClientTerminals {
 				output = new String(this.buffer, start, this.length - start, StandardCharsets.UTF_8);
 				wasTruncated = this.truncated;
 			}
-			return new TerminalOutputResponse(output, wasTruncated, this.process.isAlive() ? null : exitStatus());
+			return new TerminalOutputResponse(output, wasTruncated, exited ? exitStatus() : null);
 		}
 
 		TerminalExitStatus exitStatus() {
