@@ -53,6 +53,8 @@ final class AgentConnection {
 
 	private volatile boolean closed;
 
+	private volatile boolean peerGone;
+
 	AgentConnection(DefaultAcpAgentClient client, ObjectMapper mapper, @Nullable AcpClientTerminals terminals) {
 		this.client = client;
 		this.mapper = mapper;
@@ -94,7 +96,8 @@ final class AgentConnection {
 
 	boolean isOpen() {
 		AgentLink current = this.link;
-		return !this.closed && current != null && !current.terminated().isDone() && !current.connection().isClosed();
+		return !this.closed && !this.peerGone && current != null && !current.terminated().isDone()
+				&& !current.connection().isClosed();
 	}
 
 	@Nullable DefaultAcpAgentSession session(String sessionId) {
@@ -212,6 +215,7 @@ final class AgentConnection {
 	}
 
 	AcpAgentClosedException closedException() {
+		this.peerGone = true;
 		AgentLink current = this.link;
 		return new AcpAgentClosedException(this.client.name(), (current != null) ? current.exitCode() : null);
 	}
