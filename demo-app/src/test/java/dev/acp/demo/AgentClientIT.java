@@ -16,6 +16,7 @@ import dev.acp.spring.client.AcpAgentCapabilityException;
 import dev.acp.spring.client.AcpAgentClient;
 import dev.acp.spring.client.AcpAgentSession;
 import dev.acp.spring.client.AcpPermissionPolicy;
+import dev.acp.spring.protocol.AuthMethod;
 import dev.acp.spring.protocol.ContentBlock;
 import dev.acp.spring.protocol.Implementation;
 import dev.acp.spring.protocol.PromptResponse;
@@ -32,9 +33,10 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The starter's client ({@link AcpAgentClient}) driving agents nobody here wrote (the
- * official TypeScript SDK's reference agent and the official Java SDK 0.14 agent, both
- * spawned over stdio) and our demo over stdio and WebSocket, with one turn in which the
- * agent reads a file, asks permission, writes a file and runs a terminal.
+ * official TypeScript SDK's reference agent, the official Java SDK 0.14 agent, and a
+ * published agent from the npm registry, pi-acp 0.0.34, for its handshake, all spawned
+ * over stdio) and our demo over stdio and WebSocket, with one turn in which the agent
+ * reads a file, asks permission, writes a file and runs a terminal.
  */
 class AgentClientIT {
 
@@ -105,6 +107,18 @@ class AgentClientIT {
 		assertThat(client.initializeResponse().protocolVersion()).isEqualTo(1);
 		echoTurn(client.newSession(this.directory));
 		echoTurn(client.newSession(this.directory));
+	}
+
+	@Test
+	void initializesAndAuthenticatesWithAPublishedAgent() {
+		AcpAgentClient client = spawn("pi-acp", AcpPermissionPolicy.REJECT, "node", System
+			.getProperty("acp.published-agent", "../interop/published-agent/node_modules/pi-acp/dist/index.js"));
+		assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("pi-acp");
+		assertThat(client.initializeResponse().agentCapabilities().loadSession()).isTrue();
+		assertThat(client.authMethods()).singleElement()
+			.isInstanceOfSatisfying(AuthMethod.Terminal.class,
+					(method) -> assertThat(method.id()).isEqualTo("pi_terminal_login"));
+		assertThat(client.authenticate("pi_terminal_login")).isNotNull();
 	}
 
 	@Test
