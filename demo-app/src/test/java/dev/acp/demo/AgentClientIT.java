@@ -8,12 +8,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.acp.spring.client.AcpAgentCapabilityException;
 import dev.acp.spring.client.AcpAgentClient;
+import dev.acp.spring.client.AcpAgentClientException;
 import dev.acp.spring.client.AcpAgentSession;
 import dev.acp.spring.client.AcpPermissionPolicy;
 import dev.acp.spring.protocol.AuthMethod;
@@ -131,12 +133,19 @@ class AgentClientIT {
 	}
 
 	@Test
-	void drivesTheDemoOverWebSocket() throws Exception {
-		try (DemoAgentProcess agent = DemoAgentProcess.start("--acp.transport=websocket", "--server.port=0")) {
-			int port = port(agent);
+	void drivesTheDemoOverWebSocketWithHandshakeHeaders() throws Exception {
+		String token = UUID.randomUUID().toString();
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--acp.transport=websocket", "--server.port=0",
+				"--acp.websocket.auth.bearer-token=" + token)) {
+			URI url = URI.create("ws://127.0.0.1:" + port(agent) + "/acp");
+			AcpAgentClient anonymous = AcpAgentClient.builder().name("anonymous").url(url).build();
+			this.clients.add(anonymous);
+			assertThatExceptionOfType(AcpAgentClientException.class).isThrownBy(anonymous::connect)
+				.withMessageContaining("Could not connect to agent 'anonymous'");
 			AcpAgentClient client = AcpAgentClient.builder()
 				.name("demo-ws")
-				.url(URI.create("ws://127.0.0.1:" + port + "/acp"))
+				.url(url)
+				.headers(Map.of("Authorization", "Bearer " + token))
 				.build();
 			this.clients.add(client);
 			assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("acp-demo");

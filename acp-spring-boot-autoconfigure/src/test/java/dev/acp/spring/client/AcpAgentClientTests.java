@@ -7,12 +7,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.acp.spring.protocol.AuthMethod;
 import dev.acp.spring.protocol.ContentBlock;
 import dev.acp.spring.protocol.Implementation;
 import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.SessionConfigOption;
 import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.protocol.StopReason;
 import org.junit.jupiter.api.AfterEach;
@@ -232,6 +234,38 @@ class AcpAgentClientTests {
 			}
 		});
 		assertThat(failures).singleElement().satisfies((ex) -> assertThat(ex).hasMessageContaining("promptAsync"));
+	}
+
+	@Test
+	void cancelSendsSessionCancelAndTheTurnEndsCancelled() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		CompletableFuture<PromptResponse> turn = session.promptAsync("wait-for-cancel", (update) -> {
+		});
+		session.cancel();
+		assertThat(turn.join().stopReason()).isEqualTo(StopReason.CANCELLED);
+	}
+
+	@Test
+	void modesAndConfigOptionsFollowTheAgent() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		assertThat(session.modes().currentModeId()).isEqualTo("ask");
+		session.setMode("code");
+		assertThat(session.modes().currentModeId()).isEqualTo("code");
+		assertThat(session.setConfigOption("model", "smart")).singleElement()
+			.isInstanceOfSatisfying(SessionConfigOption.Select.class,
+					(option) -> assertThat(option.currentValue()).isEqualTo("smart"));
+		assertThat(session.configOptions()).hasSize(1);
+	}
+
+	@Test
+	void aSecondTurnWhileOneRunsIsRefused() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		CompletableFuture<PromptResponse> turn = session.promptAsync("wait-for-cancel", (update) -> {
+		});
+		assertThatIllegalStateException().isThrownBy(() -> session.prompt("again", (update) -> {
+		})).withMessageContaining("A prompt turn is running");
+		session.cancel();
+		turn.join();
 	}
 
 	@Test

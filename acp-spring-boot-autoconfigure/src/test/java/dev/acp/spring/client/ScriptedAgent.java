@@ -32,6 +32,8 @@ public final class ScriptedAgent implements JsonRpcHandler {
 
 	private volatile JsonNode initializeParams;
 
+	private final CountDownLatch cancelled = new CountDownLatch(1);
+
 	public static void main(String[] args) throws Exception {
 		boolean stubborn = "true".equals(System.getenv("AGENT_STUBBORN"));
 		if (stubborn) {
@@ -81,7 +83,21 @@ public final class ScriptedAgent implements JsonRpcHandler {
 				return done(Map.of());
 			}
 			case "session/new" -> {
-				return done(Map.of("sessionId", "s-" + params.get("cwd").asString().hashCode()));
+				return done(Map.of("sessionId", "s-" + params.get("cwd").asString().hashCode(), "modes",
+						Map.of("currentModeId", "ask", "availableModes",
+								List.of(Map.of("id", "ask", "name", "Ask"), Map.of("id", "code", "name", "Code")))));
+			}
+			case "session/set_mode" -> {
+				String sessionId = params.get("sessionId").asString();
+				this.connection[0].notify("session/update", Map.of("sessionId", sessionId, "update",
+						Map.of("sessionUpdate", "current_mode_update", "currentModeId", params.get("modeId"))));
+				return done(Map.of());
+			}
+			case "session/set_config_option" -> {
+				return done(Map.of("configOptions", List.of(Map.of("type", "select", "id",
+						params.get("configId").asString(), "name", "Model", "currentValue",
+						params.get("value").asString(), "options",
+						List.of(Map.of("value", "fast", "name", "Fast"), Map.of("value", "smart", "name", "Smart"))))));
 			}
 			case "session/load" -> {
 				String sessionId = params.get("sessionId").asString();
@@ -113,6 +129,15 @@ public final class ScriptedAgent implements JsonRpcHandler {
 				for (int i = 0; i < count; i++) {
 					update(sessionId, "chunk " + i);
 				}
+			}
+			case "wait-for-cancel" -> {
+				try {
+					this.cancelled.await();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+				return done(Map.of("stopReason", "cancelled"));
 			}
 			case "crash" -> {
 				System.exit(Integer.parseInt(words[1]));
@@ -156,6 +181,9 @@ public final class ScriptedAgent implements JsonRpcHandler {
 
 	@Override
 	public void handleNotification(JsonRpcNotification notification) {
+		if ("session/cancel".equals(notification.method())) {
+			this.cancelled.countDown();
+		}
 	}
 
 	static List<String> command(String... extra) {
