@@ -221,6 +221,25 @@ class AcpAgentClientTests {
 	}
 
 	@Test
+	void aCallForASessionTheClientDoesNotKnowIsInvalidParams() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		PromptResponse response = session.prompt("call fs/read_text_file {\"sessionId\":\"nope\",\"path\":"
+				+ quote(this.directory.resolve("a.txt").toString()) + "}", (u) -> {
+				});
+		assertThat(((Map<?, ?>) response.meta().get("error")).get("code")).isEqualTo(-32602);
+		assertThat(response.meta().get("error").toString()).contains("sessionId", "is not a session of this client");
+	}
+
+	@Test
+	void aClientServingNoFileSystemAnswersFsCallsMethodNotFound() {
+		AcpAgentSession session = client(AcpAgentClient.builder().fileSystem(null)).newSession(this.directory);
+		PromptResponse response = session.prompt("call fs/read_text_file {\"sessionId\":\"" + session.id()
+				+ "\",\"path\":" + quote(this.directory.resolve("a.txt").toString()) + "}", (u) -> {
+				});
+		assertThat(((Map<?, ?>) response.meta().get("error")).get("code")).isEqualTo(-32601);
+	}
+
+	@Test
 	void aPromptCannotBeStartedFromAnUpdateListener() {
 		AcpAgentSession session = client(Map.of()).newSession(this.directory);
 		List<Throwable> failures = new CopyOnWriteArrayList<>();
