@@ -41,7 +41,9 @@ import org.springframework.stereotype.Component;
 /**
  * Core session methods of the demo: a prompt is echoed back as one message chunk;
  * {@code buffers} asks the client for its rust buffers, {@code wait} waits to be
- * cancelled, and {@code tool} runs a tool call behind a permission request.
+ * cancelled, {@code tool} runs a tool call behind a permission request, and
+ * {@code workspace} reads, asks, writes and runs through the client
+ * ({@link WorkspaceTurn}).
  * <p>
  * The starter keeps the sessions this {@code session/new} creates: it records their
  * prompts and updates, and serves {@code session/load}, {@code session/list},
@@ -77,10 +79,13 @@ public class DemoSessions {
 
 	private final Map<String, AtomicInteger> sessions = new ConcurrentHashMap<>();
 
+	private final Map<String, String> directories = new ConcurrentHashMap<>();
+
 	@AcpMethod("session/new")
 	NewSessionResponse newSession(NewSessionRequest request) {
 		String sessionId = "sess_" + UUID.randomUUID().toString().replace("-", "");
 		this.sessions.put(sessionId, new AtomicInteger());
+		this.directories.put(sessionId, request.cwd());
 		// Deliberately careless: over stdio the starter sends System.out to standard
 		// error.
 		System.out.println("new session " + sessionId + " in " + request.cwd());
@@ -98,6 +103,9 @@ public class DemoSessions {
 		String text = request.text();
 		if (text.equals("wait") && awaitCancel(context)) {
 			return new PromptResponse(StopReason.CANCELLED);
+		}
+		if (text.equals("workspace")) {
+			return WorkspaceTurn.run(request.sessionId(), this.directories.get(request.sessionId()), context);
 		}
 		if (text.equals("tool")) {
 			return tool(request.sessionId(), "call_" + nextToolCall(session, toolCalls), context);

@@ -52,6 +52,8 @@ public final class JsonRpcConnection {
 
 	private volatile Principal principal;
 
+	private volatile boolean orderedAnswers;
+
 	JsonRpcConnection(String id, String transport, JsonRpcCodec codec, MessageSink sink, Executor requestExecutor,
 			Executor controlExecutor, Duration outboundTimeout, JsonRpcStatistics statistics,
 			JsonRpcHandlerFactory handlerFactory) {
@@ -145,6 +147,10 @@ public final class JsonRpcConnection {
 	 */
 	void setMaxThreads(int maxThreads, Semaphore waitingPermits) {
 		this.inbound.setMaxThreads(maxThreads, waitingPermits);
+	}
+
+	void setOrderedAnswers(boolean orderedAnswers) {
+		this.orderedAnswers = orderedAnswers;
 	}
 
 	/**
@@ -320,7 +326,16 @@ public final class JsonRpcConnection {
 	}
 
 	private void receiveResponse(JsonRpcResponse response) {
-		this.outbound.answered(response);
+		if (!this.orderedAnswers) {
+			this.outbound.answered(response);
+			return;
+		}
+		try {
+			this.order.notification(() -> this.outbound.answeredInline(response));
+		}
+		catch (RejectedExecutionException ex) {
+			this.outbound.answered(response);
+		}
 	}
 
 	private void answerError(JsonNode id, JsonRpcError error) {

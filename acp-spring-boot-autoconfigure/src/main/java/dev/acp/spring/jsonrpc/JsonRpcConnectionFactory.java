@@ -32,6 +32,8 @@ public final class JsonRpcConnectionFactory {
 
 	private volatile Semaphore waitingPermits = new Semaphore(Integer.MAX_VALUE);
 
+	private volatile boolean orderedAnswers;
+
 	/**
 	 * Create a factory.
 	 * @param codec the codec
@@ -78,6 +80,18 @@ public final class JsonRpcConnectionFactory {
 	}
 
 	/**
+	 * Complete the outbound requests of the connections opened from now on in order with
+	 * the inbound notifications: an answer completes its request only after every
+	 * notification received before it has been handled, on the thread that handles them
+	 * (a client sees each {@code session/update} of a turn before the turn's answer).
+	 * Code that depends on such a request must then not block.
+	 * @param orderedAnswers whether answers are ordered with notifications
+	 */
+	public void setOrderedAnswers(boolean orderedAnswers) {
+		this.orderedAnswers = orderedAnswers;
+	}
+
+	/**
 	 * Open a connection.
 	 * @param transport the transport name
 	 * @param sink where the connection writes
@@ -98,6 +112,7 @@ public final class JsonRpcConnectionFactory {
 		JsonRpcConnection connection = new JsonRpcConnection(id, transport, this.codec, sink, this.executor,
 				this.controlExecutor, this.outboundTimeout, this.statistics, this.handlerFactory);
 		connection.setMaxThreads(this.maxThreadsPerConnection, this.waitingPermits);
+		connection.setOrderedAnswers(this.orderedAnswers);
 		this.open.add(connection);
 		return connection;
 	}

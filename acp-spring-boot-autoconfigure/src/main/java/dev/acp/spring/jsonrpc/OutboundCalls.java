@@ -90,6 +90,30 @@ final class OutboundCalls {
 	 * @param response the response
 	 */
 	void answered(JsonRpcResponse response) {
+		Runnable completion = completion(response);
+		if (completion == null) {
+			return;
+		}
+		try {
+			this.completions.execute(completion);
+		}
+		catch (RejectedExecutionException ex) {
+			completion.run();
+		}
+	}
+
+	/**
+	 * Complete the request a response answers on the calling thread.
+	 * @param response the response
+	 */
+	void answeredInline(JsonRpcResponse response) {
+		Runnable completion = completion(response);
+		if (completion != null) {
+			completion.run();
+		}
+	}
+
+	private Runnable completion(JsonRpcResponse response) {
 		JsonNode responseId = response.id();
 		CompletableFuture<JsonNode> future = (responseId.isIntegralNumber() && responseId.canConvertToLong())
 				? this.pending.remove(responseId.longValue()) : null;
@@ -97,17 +121,10 @@ final class OutboundCalls {
 			if (logger.isDebugEnabled()) {
 				logger.debug("Ignoring a response to no request in flight: id " + responseId);
 			}
-			return;
+			return null;
 		}
-		Runnable completion = (response.error() != null)
-				? () -> future.completeExceptionally(new JsonRpcException(response.error()))
+		return (response.error() != null) ? () -> future.completeExceptionally(new JsonRpcException(response.error()))
 				: () -> future.complete(response.result());
-		try {
-			this.completions.execute(completion);
-		}
-		catch (RejectedExecutionException ex) {
-			completion.run();
-		}
 	}
 
 	/**

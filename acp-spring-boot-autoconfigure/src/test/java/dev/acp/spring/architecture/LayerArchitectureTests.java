@@ -1,6 +1,15 @@
 package dev.acp.spring.architecture;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.jsonrpc.JsonRpcException;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -11,7 +20,9 @@ import org.junit.jupiter.api.Test;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.codeUnits;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -48,7 +59,7 @@ class LayerArchitectureTests {
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework..", BASE + ".protocol..", BASE + ".annotation..",
 					BASE + ".method..", BASE + ".agent..", BASE + ".transport..", BASE + ".autoconfigure..",
-					BASE + ".actuate..")
+					BASE + ".actuate..", BASE + ".client..")
 			.check(classes);
 	}
 
@@ -93,6 +104,55 @@ class LayerArchitectureTests {
 			.should()
 			.onlyDependOnClassesThat()
 			.resideInAnyPackage("java..", "org.jspecify..", BASE + ".protocol..", BASE + ".session..")
+			.check(classes);
+	}
+
+	@Test
+	void theClientKnowsNoWiring() {
+		noClasses().that()
+			.resideInAPackage(BASE + ".client..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(BASE + ".autoconfigure..", BASE + ".actuate..", "org.springframework.boot..")
+			.check(classes);
+	}
+
+	@Test
+	void theAgentSideKnowsNothingOfTheClientRole() {
+		noClasses().that()
+			.resideInAnyPackage(BASE + ".agent..", BASE + ".method..", BASE + ".annotation..", BASE + ".transport..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage(BASE + ".client..")
+			.check(classes);
+	}
+
+	@Test
+	void theClientsPublicApiMeetsTheJsonRpcLayerOnlyThroughItsErrorsAndExposesNoMachinery() {
+		DescribedPredicate<JavaClass> internal = resideInAnyPackage(BASE + ".jsonrpc..", BASE + ".transport..",
+				"..support..")
+			.and(not(belongToAnyOf(JsonRpcError.class, JsonRpcException.class)));
+		codeUnits().that()
+			.areDeclaredInClassesThat()
+			.resideInAPackage(BASE + ".client")
+			.and()
+			.areDeclaredInClassesThat()
+			.arePublic()
+			.and()
+			.arePublic()
+			.should(new ArchCondition<JavaCodeUnit>("expose no JSON-RPC internals, transport or support type") {
+				@Override
+				public void check(JavaCodeUnit unit, ConditionEvents events) {
+					List<JavaClass> exposed = new ArrayList<>(unit.getRawParameterTypes());
+					exposed.add(unit.getRawReturnType());
+					for (JavaClass type : exposed) {
+						if (internal.test(type)) {
+							events.add(SimpleConditionEvent.violated(unit,
+									unit.getFullName() + " exposes " + type.getName()));
+						}
+					}
+				}
+			})
 			.check(classes);
 	}
 

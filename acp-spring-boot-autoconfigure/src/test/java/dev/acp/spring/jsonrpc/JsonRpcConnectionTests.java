@@ -659,6 +659,31 @@ class JsonRpcConnectionTests {
 	}
 
 	@Test
+	void withOrderedAnswersAnAnswerCompletesOnlyAfterTheNotificationsReceivedBeforeIt() throws Exception {
+		this.factory.setOrderedAnswers(true);
+		JsonRpcConnection ordered = this.factory.open("ordered", this.sink);
+		CountDownLatch release = latch();
+		List<String> seen = new CopyOnWriteArrayList<>();
+		this.handler.onNotification("update", (notification) -> {
+			awaitLatch(release);
+			seen.add(notification.params().get("n").asString());
+		});
+		CompletableFuture<List<String>> answer = ordered.request("prompt", null)
+			.thenApply((result) -> List.copyOf(seen));
+		byte[] update1 = "{\"jsonrpc\":\"2.0\",\"method\":\"update\",\"params\":{\"n\":\"1\"}}"
+			.getBytes(StandardCharsets.UTF_8);
+		byte[] update2 = "{\"jsonrpc\":\"2.0\",\"method\":\"update\",\"params\":{\"n\":\"2\"}}"
+			.getBytes(StandardCharsets.UTF_8);
+		byte[] response = "{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{}}".getBytes(StandardCharsets.UTF_8);
+		ordered.receive(update1, 0, update1.length);
+		ordered.receive(update2, 0, update2.length);
+		ordered.receive(response, 0, response.length);
+		assertThat(answer).isNotDone();
+		release.countDown();
+		assertThat(answer.get(10, TimeUnit.SECONDS)).containsExactly("1", "2");
+	}
+
+	@Test
 	void outboundRequestsAreCorrelatedWithTheirResponsesById() throws Exception {
 		CompletableFuture<JsonNode> first = this.connection.request("fs/read_text_file", Map.of("path", "/a"));
 		CompletableFuture<JsonNode> second = this.connection.request("fs/read_text_file", Map.of("path", "/b"));

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
+import dev.acp.spring.annotation.AcpClientSide;
 import dev.acp.spring.annotation.AcpControllerAdvice;
 import dev.acp.spring.annotation.AcpExceptionHandler;
 import dev.acp.spring.annotation.AcpExtension;
@@ -58,6 +59,8 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 
 	private final Object validator;
 
+	private final boolean clientSide;
+
 	private final Set<Class<?>> nonAnnotatedClasses = Collections.newSetFromMap(new ConcurrentHashMap<>(64));
 
 	private ConfigurableListableBeanFactory beanFactory;
@@ -70,6 +73,12 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 	 */
 	public AcpMethodDiscoverer(AcpMethodRegistry registry, List<AcpArgumentResolver> resolvers,
 			AcpExceptionTranslator exceptionTranslator) {
+		this(registry, resolvers, exceptionTranslator, false);
+	}
+
+	private AcpMethodDiscoverer(AcpMethodRegistry registry, List<AcpArgumentResolver> resolvers,
+			AcpExceptionTranslator exceptionTranslator, boolean clientSide) {
+		this.clientSide = clientSide;
 		this.registry = registry;
 		this.resolvers = List.copyOf(resolvers);
 		this.exceptionTranslator = exceptionTranslator;
@@ -79,6 +88,19 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 			.filter((candidate) -> candidate != null)
 			.findFirst()
 			.orElse(null);
+	}
+
+	/**
+	 * Create a discoverer of the handlers of the client side: those of the beans marked
+	 * {@link AcpClientSide @AcpClientSide}, which the agent side leaves out.
+	 * @param registry the registry to fill
+	 * @param resolvers the argument resolvers, in the order they are asked
+	 * @param exceptionTranslator turns handler failures into errors
+	 * @return the discoverer
+	 */
+	public static AcpMethodDiscoverer forClientSide(AcpMethodRegistry registry, List<AcpArgumentResolver> resolvers,
+			AcpExceptionTranslator exceptionTranslator) {
+		return new AcpMethodDiscoverer(registry, resolvers, exceptionTranslator, true);
 	}
 
 	@Override
@@ -103,6 +125,8 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 			.orderedStream()
 			.toList();
 		Map<String, AcpHandlerMethod> handlers = new LinkedHashMap<>();
+		types.values()
+			.removeIf((type) -> AnnotatedElementUtils.hasAnnotation(type, AcpClientSide.class) != this.clientSide);
 		types.forEach((beanName, type) -> discover(beanName, type, handlers, advice, interceptors));
 		checkExtensionsAgree(handlers.values());
 		this.registry.freeze(new ArrayList<>(handlers.values()));
@@ -263,6 +287,11 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 	private String checkName(String beanName, Method method, AcpHandlerKind kind, String name, AcpExtension extension) {
 		if (name == null || name.isBlank()) {
 			throw invalid(beanName, method, "has an empty ACP method name");
+		}
+		if (this.clientSide && !AcpMethods.isExtension(name)) {
+			throw invalid(beanName, method, "has the name '" + name + "', which is not an extension name (starting"
+					+ " with '_'): an @AcpClientSide bean serves extensions only; the core client methods are served"
+					+ " by AcpClientFileSystem, AcpClientTerminals and AcpPermissionPolicy beans");
 		}
 		if (!AcpMethods.isExtension(name)) {
 			boolean known = (kind == AcpHandlerKind.REQUEST) ? AcpMethods.isAgentRequest(name)

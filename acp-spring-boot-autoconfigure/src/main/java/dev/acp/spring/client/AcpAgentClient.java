@@ -1,0 +1,364 @@
+package dev.acp.spring.client;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import dev.acp.spring.protocol.AuthMethod;
+import dev.acp.spring.protocol.AuthenticateResponse;
+import dev.acp.spring.protocol.Implementation;
+import dev.acp.spring.protocol.InitializeResponse;
+import dev.acp.spring.protocol.McpServer;
+import dev.acp.spring.protocol.SessionUpdate;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.util.Assert;
+
+/**
+ * A connection to one ACP agent, spawned over stdio or reached over WebSocket. It
+ * connects and initializes itself on first use (protocol version 1, the application as
+ * {@code clientInfo}, the client capabilities it serves), and again after the agent went
+ * away. Get one from {@link AcpAgents}, or build one with {@link #builder()}.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public interface AcpAgentClient extends AutoCloseable {
+
+	/** The protocol version this client speaks. */
+	int PROTOCOL_VERSION = 1;
+
+	/**
+	 * The name of the agent (its key under {@code acp.agents}).
+	 * @return the name
+	 */
+	String name();
+
+	/**
+	 * Connect and initialize now, unless connected already.
+	 * @return the agent's answer to {@code initialize}
+	 * @throws AcpProtocolVersionException if the agent speaks another protocol version
+	 */
+	InitializeResponse connect();
+
+	/**
+	 * Whether a connection is open.
+	 * @return whether connected
+	 */
+	boolean isConnected();
+
+	/**
+	 * The agent's answer to {@code initialize} (connecting first if needed).
+	 * @return the answer
+	 */
+	default InitializeResponse initializeResponse() {
+		return connect();
+	}
+
+	/**
+	 * The authentication methods the agent offers.
+	 * @return the methods, empty when none
+	 */
+	default List<AuthMethod> authMethods() {
+		List<AuthMethod> methods = initializeResponse().authMethods();
+		return (methods != null) ? methods : List.of();
+	}
+
+	/**
+	 * Authenticate with one of the agent's methods.
+	 * @param methodId the method id
+	 * @return the answer
+	 */
+	AuthenticateResponse authenticate(String methodId);
+
+	/**
+	 * Start a session in a working directory.
+	 * @param cwd the directory
+	 * @return the session
+	 */
+	default AcpAgentSession newSession(Path cwd) {
+		return newSession(cwd, List.of());
+	}
+
+	/**
+	 * Start a session in a working directory with MCP servers.
+	 * @param cwd the directory
+	 * @param mcpServers the MCP servers the agent should connect to
+	 * @return the session
+	 */
+	AcpAgentSession newSession(Path cwd, List<McpServer> mcpServers);
+
+	/**
+	 * Resume a session the agent keeps ({@code session/load}): the agent replays its
+	 * history as updates, delivered to {@code onUpdate} before this method returns.
+	 * @param sessionId the session
+	 * @param cwd the working directory
+	 * @param onUpdate receives the replayed updates and, later, those outside turns
+	 * @return the session
+	 * @throws AcpAgentCapabilityException if the agent does not advertise
+	 * {@code loadSession}
+	 */
+	AcpAgentSession loadSession(String sessionId, Path cwd, Consumer<SessionUpdate> onUpdate);
+
+	/**
+	 * Call an extension method of the agent, after checking that the agent advertised its
+	 * namespace in {@code agentCapabilities._meta}.
+	 * @param <T> the result type
+	 * @param method the method, starting with {@code _}
+	 * @param params the params (any Jackson-writable value), or {@code null}
+	 * @param resultType the result type
+	 * @return the result
+	 * @throws AcpAgentCapabilityException if the agent did not advertise the namespace
+	 */
+	<T> T request(String method, @Nullable Object params, Class<T> resultType);
+
+	/**
+	 * Send an extension notification to the agent, after checking that the agent
+	 * advertised its namespace.
+	 * @param method the method, starting with {@code _}
+	 * @param params the params, or {@code null}
+	 * @throws AcpAgentCapabilityException if the agent did not advertise the namespace
+	 */
+	void notify(String method, @Nullable Object params);
+
+	/**
+	 * Close the connection: a spawned agent is stopped (its input closed, then SIGTERM
+	 * after the grace period, then SIGKILL), terminals are killed.
+	 */
+	@Override
+	void close();
+
+	/**
+	 * Start building a client in code.
+	 * @return a builder
+	 */
+	static Builder builder() {
+		return new Builder();
+	}
+
+	/**
+	 * Builds an {@link AcpAgentClient}: either a command to spawn or a WebSocket URL.
+	 */
+	final class Builder {
+
+		String name = "agent";
+
+		@Nullable String command;
+
+		List<String> args = new ArrayList<>();
+
+		Map<String, String> env = new LinkedHashMap<>();
+
+		@Nullable Path workingDirectory;
+
+		@Nullable URI url;
+
+		Map<String, String> headers = new LinkedHashMap<>();
+
+		Implementation clientInfo = new Implementation("acp-client", "0.0.0");
+
+		Duration requestTimeout = Duration.ofMinutes(1);
+
+		Duration promptTimeout = Duration.ofHours(1);
+
+		Duration shutdownGracePeriod = Duration.ofSeconds(5);
+
+		int maxMessageSize = 16 * 1024 * 1024;
+
+		AcpPermissionPolicy permissionPolicy = AcpPermissionPolicy.REJECT;
+
+		@Nullable AcpClientFileSystem fileSystem = AcpClientFileSystem.confined();
+
+		AcpClientTerminals.@Nullable Factory terminals = AcpClientTerminals.processes();
+
+		AcpClientExtensions extensions = AcpClientExtensions.NONE;
+
+		@Nullable JsonMapper jsonMapper;
+
+		Builder() {
+		}
+
+		/**
+		 * The mapper of protocol messages, configured like the agent side's (see
+		 * {@link dev.acp.spring.protocol.AcpJsonMapper}); one is created when not given.
+		 * @param jsonMapper the mapper
+		 * @return this builder
+		 */
+		public Builder jsonMapper(JsonMapper jsonMapper) {
+			this.jsonMapper = jsonMapper;
+			return this;
+		}
+
+		/**
+		 * The name of the agent, used in messages and as the logger of its standard error
+		 * ({@code dev.acp.spring.client.agent.<name>}).
+		 * @param name the name
+		 * @return this builder
+		 */
+		public Builder name(String name) {
+			this.name = name;
+			return this;
+		}
+
+		/**
+		 * Spawn the agent with this command and arguments, talking NDJSON over its
+		 * standard input and output.
+		 * @param command the executable
+		 * @param args its arguments
+		 * @return this builder
+		 */
+		public Builder command(String command, String... args) {
+			return command(command, List.of(args));
+		}
+
+		public Builder command(String command, List<String> args) {
+			this.command = command;
+			this.args = new ArrayList<>(args);
+			return this;
+		}
+
+		/**
+		 * Add to the environment of the spawned agent (it inherits the application's).
+		 * @param env the variables
+		 * @return this builder
+		 */
+		public Builder env(Map<String, String> env) {
+			this.env.putAll(env);
+			return this;
+		}
+
+		public Builder workingDirectory(@Nullable Path workingDirectory) {
+			this.workingDirectory = workingDirectory;
+			return this;
+		}
+
+		/**
+		 * Connect to a remote agent over WebSocket instead of spawning one.
+		 * @param url a {@code ws://} or {@code wss://} URL
+		 * @return this builder
+		 */
+		public Builder url(URI url) {
+			Assert.isTrue("ws".equals(url.getScheme()) || "wss".equals(url.getScheme()),
+					() -> "An agent URL must be ws:// or wss://, not '" + url + "'");
+			this.url = url;
+			return this;
+		}
+
+		/**
+		 * Add headers to the WebSocket handshake (such as {@code Authorization}).
+		 * @param headers the headers
+		 * @return this builder
+		 */
+		public Builder headers(Map<String, String> headers) {
+			this.headers.putAll(headers);
+			return this;
+		}
+
+		/**
+		 * The {@code clientInfo} sent in {@code initialize}.
+		 * @param clientInfo the name and version of this application
+		 * @return this builder
+		 */
+		public Builder clientInfo(Implementation clientInfo) {
+			this.clientInfo = clientInfo;
+			return this;
+		}
+
+		/**
+		 * How long to wait for the answer to a call other than a prompt turn.
+		 * @param requestTimeout the timeout
+		 * @return this builder
+		 */
+		public Builder requestTimeout(Duration requestTimeout) {
+			this.requestTimeout = requestTimeout;
+			return this;
+		}
+
+		/**
+		 * How long to wait for a prompt turn to end.
+		 * @param promptTimeout the timeout
+		 * @return this builder
+		 */
+		public Builder promptTimeout(Duration promptTimeout) {
+			this.promptTimeout = promptTimeout;
+			return this;
+		}
+
+		/**
+		 * How long a spawned agent may take to exit once its input is closed, before it
+		 * is sent SIGTERM, and again before SIGKILL.
+		 * @param shutdownGracePeriod the grace period
+		 * @return this builder
+		 */
+		public Builder shutdownGracePeriod(Duration shutdownGracePeriod) {
+			this.shutdownGracePeriod = shutdownGracePeriod;
+			return this;
+		}
+
+		/**
+		 * The longest message accepted from the agent, in bytes.
+		 * @param maxMessageSize the bound
+		 * @return this builder
+		 */
+		public Builder maxMessageSize(int maxMessageSize) {
+			this.maxMessageSize = maxMessageSize;
+			return this;
+		}
+
+		public Builder permissionPolicy(AcpPermissionPolicy permissionPolicy) {
+			this.permissionPolicy = permissionPolicy;
+			return this;
+		}
+
+		/**
+		 * Serve {@code fs/*} with this file system, or not at all ({@code null}); the
+		 * {@code fs} capability follows.
+		 * @param fileSystem the file system, or {@code null}
+		 * @return this builder
+		 */
+		public Builder fileSystem(@Nullable AcpClientFileSystem fileSystem) {
+			this.fileSystem = fileSystem;
+			return this;
+		}
+
+		/**
+		 * Serve {@code terminal/*} with these terminals, or not at all ({@code null});
+		 * the {@code terminal} capability follows.
+		 * @param terminals the factory of each connection's terminals, or {@code null}
+		 * @return this builder
+		 */
+		public Builder terminals(AcpClientTerminals.@Nullable Factory terminals) {
+			this.terminals = terminals;
+			return this;
+		}
+
+		/**
+		 * Serve client extension methods ({@code @AcpClientSide} beans).
+		 * @param extensions the extensions
+		 * @return this builder
+		 */
+		public Builder extensions(AcpClientExtensions extensions) {
+			this.extensions = extensions;
+			return this;
+		}
+
+		/**
+		 * Build the client; it connects on first use.
+		 * @return the client
+		 */
+		public AcpAgentClient build() {
+			Assert.state(this.command != null || this.url != null,
+					() -> "Agent '" + this.name + "' needs a command to spawn or a url to connect to");
+			Assert.state(this.command == null || this.url == null,
+					() -> "Agent '" + this.name + "' has both a command and a url; choose one");
+			return new DefaultAcpAgentClient(this);
+		}
+
+	}
+
+}

@@ -1,0 +1,300 @@
+package dev.acp.spring.client;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import dev.acp.spring.protocol.AuthMethod;
+import dev.acp.spring.protocol.ContentBlock;
+import dev.acp.spring.protocol.Implementation;
+import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.SessionConfigOption;
+import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.protocol.StopReason;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * Tests for the client of a spawned agent ({@link ScriptedAgent}, a separate process).
+ */
+class AcpAgentClientTests {
+
+	@TempDir
+	Path directory;
+
+	private final List<AcpAgentClient> clients = new ArrayList<>();
+
+	@AfterEach
+	void closeClients() {
+		this.clients.forEach(AcpAgentClient::close);
+	}
+
+	private AcpAgentClient client(Map<String, String> env) {
+		return client(AcpAgentClient.builder().env(env));
+	}
+
+	private AcpAgentClient client(AcpAgentClient.Builder builder) {
+		List<String> command = ScriptedAgent.command();
+		AcpAgentClient client = builder.name("scripted")
+			.command(command.get(0), command.subList(1, command.size()))
+			.clientInfo(new Implementation("client-tests", "1.2"))
+			.requestTimeout(Duration.ofSeconds(30))
+			.shutdownGracePeriod(Duration.ofSeconds(2))
+			.build();
+		this.clients.add(client);
+		return client;
+	}
+
+	private static String text(SessionUpdate update) {
+		return ((ContentBlock.Text) ((SessionUpdate.AgentMessageChunk) update).content()).text();
+	}
+
+	@Test
+	void nothingIsSpawnedBeforeFirstUse() {
+		AcpAgentClient client = client(Map.of());
+		assertThat(client.isConnected()).isFalse();
+	}
+
+	@Test
+	void initializeSendsProtocolVersionOneClientInfoAndTheCapabilitiesServed() {
+		AcpAgentClient client = client(Map.of());
+		assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("scripted-agent");
+		assertThat(client.authMethods()).singleElement()
+			.isInstanceOf(AuthMethod.Agent.class)
+			.satisfies((method) -> assertThat(((AuthMethod.Agent) method).id()).isEqualTo("token"));
+		AcpAgentSession session = client.newSession(this.directory);
+		PromptResponse response = session.prompt("initialize-params", (update) -> {
+		});
+		Map<?, ?> initialize = (Map<?, ?>) response.meta().get("initialize");
+		assertThat(initialize.get("protocolVersion")).isEqualTo(1);
+		assertThat(initialize.get("clientInfo")).isEqualTo(Map.of("name", "client-tests", "version", "1.2"));
+		assertThat(initialize.get("clientCapabilities"))
+			.isEqualTo(Map.of("fs", Map.of("readTextFile", true, "writeTextFile", true), "terminal", true));
+	}
+
+	@Test
+	void capabilitiesFollowWhatIsServed() {
+		AcpAgentClient client = client(AcpAgentClient.builder().fileSystem(null).terminals(null));
+		PromptResponse response = client.newSession(this.directory).prompt("initialize-params", (update) -> {
+		});
+		assertThat(((Map<?, ?>) response.meta().get("initialize")).get("clientCapabilities")).isEqualTo(Map.of());
+	}
+
+	@Test
+	void anAgentSpeakingAnotherProtocolVersionIsRefused() {
+		AcpAgentClient client = client(Map.of("AGENT_PROTOCOL_VERSION", "2"));
+		assertThatExceptionOfType(AcpProtocolVersionException.class).isThrownBy(client::connect)
+			.withMessageContaining("speaks ACP protocol version 2")
+			.withMessageContaining("speaks version 1 only");
+		assertThat(client.isConnected()).isFalse();
+	}
+
+	@Test
+	void aTurnDeliversEveryUpdateInArrivalOrderBeforeItsAnswer() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		List<String> received = new CopyOnWriteArrayList<>();
+		List<String> threads = new CopyOnWriteArrayList<>();
+		PromptResponse response = session.prompt("updates 500", (update) -> {
+			received.add(text(update));
+			threads.add(Thread.currentThread().getName());
+		});
+		assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
+		assertThat(received).hasSize(500);
+		for (int i = 0; i < 500; i++) {
+			assertThat(received.get(i)).isEqualTo("chunk " + i);
+		}
+	}
+
+	@Test
+	void anAsynchronousTurnCompletesAfterItsUpdates() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		List<String> received = new CopyOnWriteArrayList<>();
+		List<String> seenAtAnswer = session.promptAsync("updates 100", (update) -> received.add(text(update)))
+			.thenApply((response) -> List.copyOf(received))
+			.join();
+		assertThat(seenAtAnswer).hasSize(100);
+	}
+
+	@Test
+	void loadSessionDeliversTheReplayBeforeItReturns() {
+		List<String> received = new CopyOnWriteArrayList<>();
+		client(Map.of()).loadSession("old", this.directory, (update) -> received.add(text(update)));
+		assertThat(received).containsExactly("replayed 1", "replayed 2");
+	}
+
+	@Test
+	void aCrashedAgentFailsThePendingTurnAtOnceWithItsExitCode() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		assertThatExceptionOfType(AcpAgentClosedException.class).isThrownBy(() -> session.prompt("crash 3", (u) -> {
+		})).satisfies((ex) -> {
+			assertThat(ex.getExitCode()).isEqualTo(3);
+			assertThat(ex.getMessage()).contains("exited with code 3");
+		});
+	}
+
+	@Test
+	void afterACrashTheNextUseSpawnsTheAgentAgain() {
+		AcpAgentClient client = client(Map.of());
+		AcpAgentSession session = client.newSession(this.directory);
+		assertThatExceptionOfType(AcpAgentClosedException.class).isThrownBy(() -> session.prompt("crash 1", (u) -> {
+		}));
+		assertThat(client.newSession(this.directory).prompt("hello", (u) -> {
+		}).stopReason()).isEqualTo(StopReason.END_TURN);
+	}
+
+	@Test
+	void anExtensionMethodIsCalledOnlyWhenTheAgentAdvertisesIt() {
+		AcpAgentClient client = client(Map.of());
+		assertThat(client.request("_example.com/echo", Map.of("a", 1), Map.class)).isEqualTo(Map.of("a", 1));
+		assertThatExceptionOfType(AcpAgentCapabilityException.class)
+			.isThrownBy(() -> client.request("_other.org/thing", Map.of(), Map.class))
+			.withMessageContaining("does not advertise '_meta.other.org'");
+	}
+
+	@Test
+	void closingTheClientStopsTheAgentByClosingItsInput() {
+		AcpAgentClient client = client(Map.of());
+		client.connect();
+		AgentConnection connection = ((DefaultAcpAgentClient) client).currentConnection();
+		client.close();
+		assertThat(connection.closedException().getExitCode()).isEqualTo(0);
+		assertThatExceptionOfType(AcpAgentClosedException.class).isThrownBy(client::connect);
+	}
+
+	@Test
+	void anAgentThatIgnoresItsInputAndSigtermIsKilled() {
+		AcpAgentClient client = client(AcpAgentClient.builder()
+			.env(Map.of("AGENT_STUBBORN", "true"))
+			.shutdownGracePeriod(Duration.ofMillis(300)));
+		client.connect();
+		AgentConnection connection = ((DefaultAcpAgentClient) client).currentConnection();
+		long start = System.nanoTime();
+		client.close();
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+		assertThat(connection.closedException().getExitCode()).isNotNull().isNotEqualTo(0);
+	}
+
+	@Test
+	void theDefaultPolicyRejectsAPermissionRequest() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		PromptResponse response = session.prompt("call session/request_permission {\"sessionId\":\"" + session.id()
+				+ "\",\"toolCall\":{\"toolCallId\":\"t1\"},\"options\":["
+				+ "{\"optionId\":\"yes\",\"name\":\"Allow\",\"kind\":\"allow_once\"},"
+				+ "{\"optionId\":\"no\",\"name\":\"Reject\",\"kind\":\"reject_once\"}]}", (u) -> {
+				});
+		assertThat(response.meta().get("result"))
+			.isEqualTo(Map.of("outcome", Map.of("outcome", "selected", "optionId", "no")));
+	}
+
+	@Test
+	void theAgentReadsAndWritesFilesInsideTheSessionDirectoryOnly() throws Exception {
+		Files.writeString(this.directory.resolve("a.txt"), "one\ntwo\nthree\n");
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		String file = this.directory.resolve("a.txt").toString();
+		PromptResponse read = session.prompt("call fs/read_text_file {\"sessionId\":\"" + session.id() + "\",\"path\":"
+				+ quote(file) + ",\"line\":2,\"limit\":1}", (u) -> {
+				});
+		assertThat(read.meta().get("result")).isEqualTo(Map.of("content", "two\n"));
+		String written = this.directory.resolve("sub/b.txt").toString();
+		session.prompt("call fs/write_text_file {\"sessionId\":\"" + session.id() + "\",\"path\":" + quote(written)
+				+ ",\"content\":\"hello\"}", (u) -> {
+				});
+		assertThat(Files.readString(Path.of(written), StandardCharsets.UTF_8)).isEqualTo("hello");
+		String outside = this.directory.resolve("../escape.txt").toString();
+		PromptResponse refused = session.prompt("call fs/write_text_file {\"sessionId\":\"" + session.id()
+				+ "\",\"path\":" + quote(outside) + ",\"content\":\"x\"}", (u) -> {
+				});
+		assertThat(((Map<?, ?>) refused.meta().get("error")).get("code")).isEqualTo(-32602);
+		assertThat(refused.meta().get("error").toString()).contains("outside the working directory");
+		assertThat(this.directory.resolveSibling("escape.txt")).doesNotExist();
+	}
+
+	@Test
+	void aCallForASessionTheClientDoesNotKnowIsInvalidParams() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		PromptResponse response = session.prompt("call fs/read_text_file {\"sessionId\":\"nope\",\"path\":"
+				+ quote(this.directory.resolve("a.txt").toString()) + "}", (u) -> {
+				});
+		assertThat(((Map<?, ?>) response.meta().get("error")).get("code")).isEqualTo(-32602);
+		assertThat(response.meta().get("error").toString()).contains("sessionId", "is not a session of this client");
+	}
+
+	@Test
+	void aClientServingNoFileSystemAnswersFsCallsMethodNotFound() {
+		AcpAgentSession session = client(AcpAgentClient.builder().fileSystem(null)).newSession(this.directory);
+		PromptResponse response = session.prompt("call fs/read_text_file {\"sessionId\":\"" + session.id()
+				+ "\",\"path\":" + quote(this.directory.resolve("a.txt").toString()) + "}", (u) -> {
+				});
+		assertThat(((Map<?, ?>) response.meta().get("error")).get("code")).isEqualTo(-32601);
+	}
+
+	@Test
+	void aPromptCannotBeStartedFromAnUpdateListener() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		List<Throwable> failures = new CopyOnWriteArrayList<>();
+		session.prompt("hello", (update) -> {
+			try {
+				session.prompt("again", (u) -> {
+				});
+			}
+			catch (IllegalStateException ex) {
+				failures.add(ex);
+			}
+		});
+		assertThat(failures).singleElement().satisfies((ex) -> assertThat(ex).hasMessageContaining("promptAsync"));
+	}
+
+	@Test
+	void cancelSendsSessionCancelAndTheTurnEndsCancelled() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		CompletableFuture<PromptResponse> turn = session.promptAsync("wait-for-cancel", (update) -> {
+		});
+		session.cancel();
+		assertThat(turn.join().stopReason()).isEqualTo(StopReason.CANCELLED);
+	}
+
+	@Test
+	void modesAndConfigOptionsFollowTheAgent() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		assertThat(session.modes().currentModeId()).isEqualTo("ask");
+		session.setMode("code");
+		assertThat(session.modes().currentModeId()).isEqualTo("code");
+		assertThat(session.setConfigOption("model", "smart")).singleElement()
+			.isInstanceOfSatisfying(SessionConfigOption.Select.class,
+					(option) -> assertThat(option.currentValue()).isEqualTo("smart"));
+		assertThat(session.configOptions()).hasSize(1);
+	}
+
+	@Test
+	void aSecondTurnWhileOneRunsIsRefused() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		CompletableFuture<PromptResponse> turn = session.promptAsync("wait-for-cancel", (update) -> {
+		});
+		assertThatIllegalStateException().isThrownBy(() -> session.prompt("again", (update) -> {
+		})).withMessageContaining("A prompt turn is running");
+		session.cancel();
+		turn.join();
+	}
+
+	@Test
+	void aBuilderWithoutCommandOrUrlFails() {
+		assertThatIllegalStateException().isThrownBy(() -> AcpAgentClient.builder().name("x").build())
+			.withMessageContaining("needs a command to spawn or a url");
+	}
+
+	private static String quote(String value) {
+		return "\"" + value.replace("\\", "\\\\") + "\"";
+	}
+
+}

@@ -1,0 +1,115 @@
+package dev.acp.spring.client;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.acp.spring.jsonrpc.JsonRpcException;
+import dev.acp.spring.protocol.CreateTerminalRequest;
+import dev.acp.spring.protocol.KillTerminalRequest;
+import dev.acp.spring.protocol.ReleaseTerminalRequest;
+import dev.acp.spring.protocol.TerminalOutputRequest;
+import dev.acp.spring.protocol.TerminalOutputResponse;
+import dev.acp.spring.protocol.WaitForTerminalExitRequest;
+import dev.acp.spring.protocol.WaitForTerminalExitResponse;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.mock;
+
+/**
+ * Tests for {@link ProcessTerminals}.
+ */
+@DisabledOnOs(OS.WINDOWS)
+class ProcessTerminalsTests {
+
+	@TempDir
+	Path cwd;
+
+	private final AcpClientTerminals terminals = AcpClientTerminals.processes().create();
+
+	private AcpAgentSession session() {
+		AcpAgentSession session = mock(AcpAgentSession.class);
+		given(session.cwd()).willReturn(this.cwd);
+		return session;
+	}
+
+	@AfterEach
+	void release() {
+		this.terminals.releaseAll();
+	}
+
+	private String create(String command, List<String> args, Long limit) {
+		return this.terminals
+			.create(new CreateTerminalRequest("s", command, args, null, null, limit, null, null), session())
+			.terminalId();
+	}
+
+	@Test
+	void aCommandRunsInTheSessionDirectoryAndReportsItsExit() {
+		String id = create("sh", List.of("-c", "pwd; exit 7"), null);
+		WaitForTerminalExitResponse exit = this.terminals.waitForExit(new WaitForTerminalExitRequest("s", id));
+		assertThat(exit.exitCode()).isEqualTo(7);
+		TerminalOutputResponse output = this.terminals.output(new TerminalOutputRequest("s", id));
+		assertThat(output.output().trim()).isEqualTo(this.cwd.toFile().getAbsolutePath());
+		assertThat(output.truncated()).isFalse();
+		assertThat(output.exitStatus().exitCode()).isEqualTo(7);
+	}
+
+	@Test
+	void outputIsBoundedKeepingTheEndAndFlaggedTruncated() {
+		String id = create("sh", List.of("-c", "for i in $(seq 1 2000); do echo line$i; done"), 100L);
+		this.terminals.waitForExit(new WaitForTerminalExitRequest("s", id));
+		TerminalOutputResponse output = this.terminals.output(new TerminalOutputRequest("s", id));
+		assertThat(output.truncated()).isTrue();
+		assertThat(output.output().length()).isLessThanOrEqualTo(100);
+		assertThat(output.output()).endsWith("line2000\n");
+	}
+
+	@Test
+	void aCommandLineWithoutArgsRunsThroughTheShell() {
+		String id = create("echo one two", null, null);
+		this.terminals.waitForExit(new WaitForTerminalExitRequest("s", id));
+		assertThat(this.terminals.output(new TerminalOutputRequest("s", id)).output()).isEqualTo("one two\n");
+	}
+
+	@Test
+	void killStopsTheCommandAndReleaseForgetsIt() {
+		String id = create("sleep", List.of("60"), null);
+		this.terminals.kill(new KillTerminalRequest("s", id));
+		assertThat(this.terminals.waitForExit(new WaitForTerminalExitRequest("s", id)).exitCode()).isNotEqualTo(0);
+		this.terminals.release(new ReleaseTerminalRequest("s", id));
+		assertThatExceptionOfType(JsonRpcException.class)
+			.isThrownBy(() -> this.terminals.output(new TerminalOutputRequest("s", id)))
+			.satisfies((ex) -> assertThat(ex.getError().code()).isEqualTo(-32002));
+	}
+
+	@Test
+	void releasingASessionKillsItsTerminals() {
+		String id = create("sleep", List.of("60"), null);
+		this.terminals.releaseSession("s");
+		assertThatExceptionOfType(JsonRpcException.class)
+			.isThrownBy(() -> this.terminals.output(new TerminalOutputRequest("s", id)));
+	}
+
+	@Test
+	void aTerminalDirectoryOutsideTheSessionIsRefused() {
+		assertThatExceptionOfType(JsonRpcException.class)
+			.isThrownBy(() -> this.terminals
+				.create(new CreateTerminalRequest("s", "pwd", null, null, "..", null, null, null), session()))
+			.satisfies((ex) -> assertThat(ex.getError().code()).isEqualTo(-32602));
+	}
+
+	@Test
+	void anotherSessionsTerminalIsNotFound() {
+		String id = create("sleep", List.of("60"), null);
+		assertThatExceptionOfType(JsonRpcException.class)
+			.isThrownBy(() -> this.terminals.output(new TerminalOutputRequest("other", id)));
+	}
+
+}

@@ -1,0 +1,192 @@
+package dev.acp.demo;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.acp.spring.client.AcpAgentCapabilityException;
+import dev.acp.spring.client.AcpAgentClient;
+import dev.acp.spring.client.AcpAgentClientException;
+import dev.acp.spring.client.AcpAgentSession;
+import dev.acp.spring.client.AcpPermissionPolicy;
+import dev.acp.spring.protocol.AuthMethod;
+import dev.acp.spring.protocol.ContentBlock;
+import dev.acp.spring.protocol.Implementation;
+import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.RequestPermissionOutcome;
+import dev.acp.spring.protocol.RequestPermissionResponse;
+import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.protocol.StopReason;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The starter's client ({@link AcpAgentClient}) driving agents nobody here wrote (the
+ * official TypeScript SDK's reference agent, the official Java SDK 0.14 agent, and a
+ * published agent from the npm registry, pi-acp 0.0.34, for its handshake, all spawned
+ * over stdio) and our demo over stdio and WebSocket, with one turn in which the agent
+ * reads a file, asks permission, writes a file and runs a terminal.
+ */
+class AgentClientIT {
+
+	private static final Pattern STARTED = Pattern.compile("Tomcat started on port (\\d+)");
+
+	@TempDir
+	Path directory;
+
+	private final List<AcpAgentClient> clients = new ArrayList<>();
+
+	@AfterEach
+	void close() {
+		this.clients.forEach(AcpAgentClient::close);
+	}
+
+	private AcpAgentClient spawn(String name, AcpPermissionPolicy policy, String command, String... args) {
+		AcpAgentClient client = AcpAgentClient.builder()
+			.name(name)
+			.command(command, args)
+			.clientInfo(new Implementation("agent-client-it", "1.0"))
+			.permissionPolicy(policy)
+			.build();
+		this.clients.add(client);
+		return client;
+	}
+
+	private static String java() {
+		return Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+	}
+
+	private static String demoJar() {
+		return System.getProperty("acp.demo.jar", "target/acp-demo.jar");
+	}
+
+	private static String messageText(List<SessionUpdate> updates) {
+		StringBuilder text = new StringBuilder();
+		for (SessionUpdate update : updates) {
+			if (update instanceof SessionUpdate.AgentMessageChunk chunk
+					&& chunk.content() instanceof ContentBlock.Text t) {
+				text.append(t.text());
+			}
+		}
+		return text.toString();
+	}
+
+	private static void echoTurn(AcpAgentSession session) {
+		List<SessionUpdate> updates = new CopyOnWriteArrayList<>();
+		PromptResponse response = session.prompt("hello from a Spring client", updates::add);
+		assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
+		assertThat(messageText(updates)).isEqualTo("hello from a Spring client");
+	}
+
+	@Test
+	void drivesTheTypeScriptSdkReferenceAgentOverStdio() {
+		AcpAgentClient client = spawn("ts-reference", AcpPermissionPolicy.REJECT, "node",
+				System.getProperty("acp.ts-agent", "../bench/reference/ts-agent/agent.mjs"));
+		assertThat(client.initializeResponse().protocolVersion()).isEqualTo(1);
+		assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("ts-sdk-echo-agent");
+		echoTurn(client.newSession(this.directory));
+		assertThatExceptionOfType(AcpAgentCapabilityException.class)
+			.isThrownBy(() -> client.request("_demo.acp/echo", Map.of("a", 1), Map.class));
+	}
+
+	@Test
+	void drivesTheJavaSdkAgentOverStdio() {
+		AcpAgentClient client = spawn("java-sdk", AcpPermissionPolicy.REJECT, java(), "-jar", System
+			.getProperty("acp.java-sdk-agent.jar", "../bench/reference/java-sdk-agent/target/java-sdk-agent.jar"));
+		assertThat(client.initializeResponse().protocolVersion()).isEqualTo(1);
+		echoTurn(client.newSession(this.directory));
+		echoTurn(client.newSession(this.directory));
+	}
+
+	@Test
+	void initializesAndAuthenticatesWithAPublishedAgent() {
+		AcpAgentClient client = spawn("pi-acp", AcpPermissionPolicy.REJECT, "node", System
+			.getProperty("acp.published-agent", "../interop/published-agent/node_modules/pi-acp/dist/index.js"));
+		assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("pi-acp");
+		assertThat(client.initializeResponse().agentCapabilities().loadSession()).isTrue();
+		assertThat(client.authMethods()).singleElement()
+			.isInstanceOfSatisfying(AuthMethod.Terminal.class,
+					(method) -> assertThat(method.id()).isEqualTo("pi_terminal_login"));
+		assertThat(client.authenticate("pi_terminal_login")).isNotNull();
+	}
+
+	@Test
+	void drivesTheDemoOverStdioWithItsExtension() {
+		AcpAgentClient client = spawn("demo", AcpPermissionPolicy.REJECT, java(), "-jar", demoJar());
+		assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("acp-demo");
+		echoTurn(client.newSession(this.directory));
+		assertThat(client.request("_demo.acp/echo", Map.of("a", 1), Map.class))
+			.isEqualTo(Map.of("params", Map.of("a", 1)));
+	}
+
+	@Test
+	void drivesTheDemoOverWebSocketWithHandshakeHeaders() throws Exception {
+		String token = UUID.randomUUID().toString();
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--acp.transport=websocket", "--server.port=0",
+				"--acp.websocket.auth.bearer-token=" + token)) {
+			URI url = URI.create("ws://127.0.0.1:" + port(agent) + "/acp");
+			AcpAgentClient anonymous = AcpAgentClient.builder().name("anonymous").url(url).build();
+			this.clients.add(anonymous);
+			assertThatExceptionOfType(AcpAgentClientException.class).isThrownBy(anonymous::connect)
+				.withMessageContaining("Could not connect to agent 'anonymous'");
+			AcpAgentClient client = AcpAgentClient.builder()
+				.name("demo-ws")
+				.url(url)
+				.headers(Map.of("Authorization", "Bearer " + token))
+				.build();
+			this.clients.add(client);
+			assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("acp-demo");
+			echoTurn(client.newSession(this.directory));
+		}
+	}
+
+	@Test
+	void theDefaultPolicyRejectsTheDemosToolCall() {
+		AcpAgentClient client = spawn("demo", AcpPermissionPolicy.REJECT, java(), "-jar", demoJar());
+		List<SessionUpdate> updates = new CopyOnWriteArrayList<>();
+		client.newSession(this.directory).prompt("tool", updates::add);
+		assertThat(messageText(updates)).startsWith("Skipped");
+	}
+
+	@Test
+	void aTurnInWhichTheAgentReadsAsksWritesAndRunsATerminal() throws Exception {
+		Files.writeString(this.directory.resolve("README.md"), "one\ntwo\nthree\n");
+		List<String> asked = new CopyOnWriteArrayList<>();
+		AcpAgentClient client = spawn("demo", (request, session) -> {
+			asked.add(request.toolCall().title());
+			return new RequestPermissionResponse(new RequestPermissionOutcome.Selected("allow"));
+		}, java(), "-jar", demoJar());
+		List<SessionUpdate> updates = new CopyOnWriteArrayList<>();
+		PromptResponse response = client.newSession(this.directory).prompt("workspace", updates::add);
+		assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
+		assertThat(asked).containsExactly("Write NOTES.md");
+		assertThat(Files.readString(this.directory.resolve("NOTES.md"))).isEqualTo("README.md has 3 lines\n");
+		assertThat(messageText(updates))
+			.isEqualTo("README.md has 3 lines; wrote NOTES.md; ls exited 0 listing: " + "NOTES.md README.md");
+	}
+
+	private static int port(DemoAgentProcess agent) throws InterruptedException {
+		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+		while (true) {
+			Duration left = Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
+			Matcher started = STARTED.matcher(agent.nextLine(left));
+			if (started.find()) {
+				return Integer.parseInt(started.group(1));
+			}
+		}
+	}
+
+}
