@@ -1,0 +1,268 @@
+package dev.acp.spring.test.ai;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import dev.acp.spring.protocol.ClientCapabilities;
+import dev.acp.spring.protocol.FileSystemCapabilities;
+import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.ReadTextFileRequest;
+import dev.acp.spring.protocol.ReadTextFileResponse;
+import dev.acp.spring.protocol.RequestPermissionOutcome;
+import dev.acp.spring.protocol.RequestPermissionRequest;
+import dev.acp.spring.protocol.RequestPermissionResponse;
+import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.protocol.StopReason;
+import dev.acp.spring.protocol.ToolCallContent;
+import dev.acp.spring.protocol.ToolCallStatus;
+import dev.acp.spring.protocol.ToolCallUpdate;
+import dev.acp.spring.protocol.ToolKind;
+import dev.acp.spring.protocol.WriteTextFileRequest;
+import dev.acp.spring.test.AcpResponse;
+import dev.acp.spring.test.AcpTestClient;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The model loop end to end: the starter's dispatcher reached by the test client, Spring
+ * AI's real OpenAI module, and a scripted OpenAI-compatible server on 127.0.0.1 standing
+ * in for the model service.
+ */
+class ChatClientAgentTests {
+
+	private static final ClientCapabilities FILES = new ClientCapabilities(new FileSystemCapabilities(true, true, null),
+			null, null, null, null, null);
+
+	private ScriptedOpenAiServer model;
+
+	private ConfigurableApplicationContext context;
+
+	private AcpTestClient client;
+
+	@BeforeEach
+	void start() throws Exception {
+		this.model = new ScriptedOpenAiServer();
+		this.context = new SpringApplicationBuilder(AiAgent.class).web(WebApplicationType.NONE)
+			.properties("acp.transport=none", "acp.ai.enabled=true", "acp.ai.system-prompt=You are a test agent.",
+					"spring.main.banner-mode=off", "spring.ai.openai.base-url=" + this.model.baseUrl(),
+					"spring.ai.openai.api-key=test-key", "spring.ai.openai.chat.options.model=scripted-model",
+					"spring.ai.retry.max-attempts=1")
+			.run();
+		this.client = AcpTestClient.connect(this.context);
+	}
+
+	@AfterEach
+	void stop() {
+		this.client.close();
+		this.context.close();
+		this.model.close();
+	}
+
+	@Test
+	void streamedTextBecomesAgentMessageChunksInOrder() {
+		this.model.text("stop", "Hel", "lo, ", "world");
+		this.client.initialize();
+		String sessionId = this.client.newSession();
+
+		PromptResponse response = this.client.prompt(sessionId, "Say hello");
+
+		assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
+		assertThat(chunks(sessionId)).containsExactly("Hel", "lo, ", "world");
+		assertThat(this.client.sessionUpdates(sessionId)).filteredOn(SessionUpdate.UsageUpdate.class::isInstance)
+			.singleElement()
+			.satisfies((usage) -> assertThat(((SessionUpdate.UsageUpdate) usage).used()).isEqualTo(17L));
+		JsonNode request = this.model.requests().get(0);
+		assertThat(request.get("stream").asBoolean()).isTrue();
+		assertThat(request.get("model").asString()).isEqualTo("scripted-model");
+		assertThat(messages(request)).containsExactly("system:You are a test agent.", "user:Say hello");
+	}
+
+	@Test
+	void finishReasonLengthAnswersMaxTokens() {
+		this.model.text("length", "cut");
+		this.client.initialize();
+		String sessionId = this.client.newSession();
+
+		assertThat(this.client.prompt(sessionId, "Go on").stopReason()).isEqualTo(StopReason.MAX_TOKENS);
+	}
+
+	@Test
+	void theModelContinuesTheSessionsConversation() {
+		this.model.text("stop", "First answer").text("stop", "Second answer");
+		this.client.initialize();
+		String sessionId = this.client.newSession();
+		this.client.prompt(sessionId, "First question");
+
+		this.client.prompt(sessionId, "Second question");
+
+		assertThat(messages(this.model.requests().get(1))).containsExactly("system:You are a test agent.",
+				"user:First question", "assistant:First answer", "user:Second question");
+	}
+
+	@Test
+	void theModelReadsAFileThroughTheClient() {
+		List<ReadTextFileRequest> reads = new CopyOnWriteArrayList<>();
+		this.client.onReadTextFile((request) -> {
+			reads.add(request);
+			return new ReadTextFileResponse("hello from the editor", null, null);
+		});
+		this.model.toolCall("tc_1", "read_file", "{\"path\":\"notes.txt\"}").text("stop", "It says hello.");
+		this.client.initialize(FILES);
+		String sessionId = this.client.newSession(Path.of("/work/project")).sessionId();
+
+		PromptResponse response = this.client.prompt(sessionId, "What is in notes.txt?");
+
+		assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
+		assertThat(reads).singleElement().satisfies((read) -> {
+			assertThat(read.sessionId()).isEqualTo(sessionId);
+			assertThat(read.path()).isEqualTo(Path.of("/work/project/notes.txt").toString());
+		});
+		SessionUpdate.ToolCall call = toolCall(sessionId);
+		assertThat(call.title()).isEqualTo("Read notes.txt");
+		assertThat(call.kind()).isEqualTo(ToolKind.READ);
+		assertThat(call.rawInput().get("path").asString()).isEqualTo("notes.txt");
+		assertThat(statuses(sessionId)).containsExactly(ToolCallStatus.IN_PROGRESS, ToolCallStatus.COMPLETED);
+		assertThat(this.client.receivedRequests()).noneMatch((r) -> r.method().equals("session/request_permission"));
+		assertThat(toolResults(this.model.requests().get(1))).containsExactly("hello from the editor");
+		assertThat(chunks(sessionId)).containsExactly("It says hello.");
+	}
+
+	@Test
+	void aWriteRejectedAtThePermissionPromptWritesNothing() {
+		List<WriteTextFileRequest> writes = new CopyOnWriteArrayList<>();
+		List<RequestPermissionRequest> asked = new CopyOnWriteArrayList<>();
+		this.client.onWriteTextFile(writes::add)
+			.onReadTextFile((request) -> new ReadTextFileResponse("old", null, null))
+			.onPermissionRequest((request) -> {
+				asked.add(request);
+				return new RequestPermissionResponse(new RequestPermissionOutcome.Selected("reject_once"));
+			});
+		this.model.toolCall("tc_1", "write_file", "{\"path\":\"/work/project/a.txt\",\"content\":\"new\"}")
+			.text("stop", "Understood, I left it.");
+		this.client.initialize(FILES);
+		String sessionId = this.client.newSession(Path.of("/work/project")).sessionId();
+
+		PromptResponse response = this.client.prompt(sessionId, "Overwrite a.txt");
+
+		assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
+		assertThat(writes).isEmpty();
+		assertThat(asked).singleElement().satisfies((request) -> {
+			assertThat(request.toolCall().kind()).isEqualTo(ToolKind.EDIT);
+			assertThat(request.toolCall().content())
+				.containsExactly(ToolCallContent.diff("/work/project/a.txt", "old", "new"));
+			assertThat(request.options()).extracting((option) -> option.optionId())
+				.containsExactly("allow_once", "allow_always", "reject_once");
+		});
+		assertThat(statuses(sessionId)).containsExactly(ToolCallStatus.FAILED);
+		assertThat(toolResults(this.model.requests().get(1))).singleElement()
+			.satisfies((result) -> assertThat(result).contains("rejected"));
+	}
+
+	@Test
+	void allowAlwaysIsRememberedForTheSession() {
+		List<WriteTextFileRequest> writes = new CopyOnWriteArrayList<>();
+		List<RequestPermissionRequest> asked = new CopyOnWriteArrayList<>();
+		this.client.onWriteTextFile(writes::add)
+			.onReadTextFile((request) -> new ReadTextFileResponse("", null, null))
+			.onPermissionRequest((request) -> {
+				asked.add(request);
+				return new RequestPermissionResponse(new RequestPermissionOutcome.Selected("allow_always"));
+			});
+		this.model.toolCall("tc_1", "write_file", "{\"path\":\"/p/a.txt\",\"content\":\"1\"}")
+			.toolCall("tc_2", "write_file", "{\"path\":\"/p/b.txt\",\"content\":\"2\"}")
+			.text("stop", "Done.");
+		this.client.initialize(FILES);
+		String sessionId = this.client.newSession(Path.of("/p")).sessionId();
+
+		this.client.prompt(sessionId, "Write both");
+
+		assertThat(asked).hasSize(1);
+		assertThat(writes).extracting(WriteTextFileRequest::path).containsExactly("/p/a.txt", "/p/b.txt");
+	}
+
+	@Test
+	void cancelMidStreamClosesTheModelsHttpStreamAndAnswersCancelled() throws Exception {
+		ScriptedOpenAiServer.Hold hold = this.model.textThenHold("Thinking");
+		this.client.initialize();
+		String sessionId = this.client.newSession();
+
+		CompletableFuture<AcpResponse> turn = this.client.promptAsync(sessionId, "Take your time");
+		assertThat(hold.sent.await(30, TimeUnit.SECONDS)).isTrue();
+		this.client.cancel(sessionId);
+		hold.cancelled.countDown();
+
+		assertThat(turn.get(30, TimeUnit.SECONDS).result().get("stopReason").asString()).isEqualTo("cancelled");
+		assertThat(hold.closed.await(30, TimeUnit.SECONDS)).as("the model's HTTP stream was closed").isTrue();
+	}
+
+	private List<String> chunks(String sessionId) {
+		return this.client.sessionUpdates(sessionId)
+			.stream()
+			.filter(SessionUpdate.AgentMessageChunk.class::isInstance)
+			.map((update) -> ((dev.acp.spring.protocol.ContentBlock.Text) ((SessionUpdate.AgentMessageChunk) update)
+				.content()).text())
+			.toList();
+	}
+
+	private SessionUpdate.ToolCall toolCall(String sessionId) {
+		return this.client.sessionUpdates(sessionId)
+			.stream()
+			.filter(SessionUpdate.ToolCall.class::isInstance)
+			.map(SessionUpdate.ToolCall.class::cast)
+			.findFirst()
+			.orElseThrow();
+	}
+
+	private List<ToolCallStatus> statuses(String sessionId) {
+		return this.client.sessionUpdates(sessionId)
+			.stream()
+			.filter(ToolCallUpdate.class::isInstance)
+			.map((update) -> ((ToolCallUpdate) update).status())
+			.filter((status) -> status != null)
+			.toList();
+	}
+
+	private static List<String> messages(JsonNode request) {
+		List<String> messages = new java.util.ArrayList<>();
+		for (JsonNode message : request.get("messages")) {
+			JsonNode content = message.get("content");
+			if (content != null && content.isString()) {
+				messages.add(message.get("role").asString() + ":" + content.asString());
+			}
+			else if (content != null && content.isArray()) {
+				messages.add(message.get("role").asString() + ":" + content.get(0).get("text").asString());
+			}
+		}
+		return messages;
+	}
+
+	private static List<String> toolResults(JsonNode request) {
+		List<String> results = new java.util.ArrayList<>();
+		for (JsonNode message : request.get("messages")) {
+			if ("tool".equals(message.get("role").asString())) {
+				results.add(message.get("content").asString());
+			}
+		}
+		return results;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableAutoConfiguration
+	static class AiAgent {
+
+	}
+
+}
