@@ -2,10 +2,12 @@ package dev.acp.spring.test.ai;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import dev.acp.spring.ai.AcpTool;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.FileSystemCapabilities;
 import dev.acp.spring.protocol.PromptResponse;
@@ -28,11 +30,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+import org.springframework.ai.tool.annotation.Tool;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -259,9 +263,100 @@ class ChatClientAgentTests {
 		return results;
 	}
 
+	@Test
+	void anApplicationToolThatDeletesAsksFirstThenRunsAndShowsItsResult() {
+		List<RequestPermissionRequest> asked = new CopyOnWriteArrayList<>();
+		this.client.onPermissionRequest((request) -> {
+			asked.add(request);
+			return new RequestPermissionResponse(new RequestPermissionOutcome.Selected("allow_once"));
+		});
+		this.model.toolCall("tc_1", "deleteNote", "{\"id\":\"n7\"}").text("stop", "Deleted.");
+		this.client.initialize();
+		String sessionId = this.client.newSession();
+
+		this.client.prompt(sessionId, "Delete note n7");
+
+		assertThat(this.context.getBean(Notes.class).deleted).containsExactly("n7");
+		assertThat(asked).singleElement()
+			.satisfies((request) -> assertThat(request.toolCall().kind()).isEqualTo(ToolKind.DELETE));
+		SessionUpdate.ToolCall call = toolCall(sessionId);
+		assertThat(call.title()).isEqualTo("Delete a note");
+		assertThat(statuses(sessionId)).containsExactly(ToolCallStatus.IN_PROGRESS, ToolCallStatus.COMPLETED);
+		assertThat(toolResults(this.model.requests().get(1))).containsExactly("\"note n7 deleted\"");
+	}
+
+	@Test
+	void anApplicationToolThatOnlyReadsRunsWithoutAsking() {
+		this.model.toolCall("tc_1", "countNotes", "{}").text("stop", "Three.");
+		this.client.initialize();
+		String sessionId = this.client.newSession();
+
+		this.client.prompt(sessionId, "How many notes?");
+
+		assertThat(this.client.receivedRequests()).noneMatch((r) -> r.method().equals("session/request_permission"));
+		assertThat(toolCall(sessionId).kind()).isEqualTo(ToolKind.OTHER);
+		assertThat(toolResults(this.model.requests().get(1))).containsExactly("3");
+	}
+
+	@Test
+	void aCommandRunsInTheClientsTerminalAfterAsking() {
+		List<String> calls = new CopyOnWriteArrayList<>();
+		this.client
+			.onPermissionRequest(
+					(request) -> new RequestPermissionResponse(new RequestPermissionOutcome.Selected("allow_once")))
+			.onRequest("terminal/create", (params) -> {
+				calls.add("create " + params.get("command").asString() + " " + params.get("args") + " in "
+						+ params.get("cwd").asString());
+				return Map.of("terminalId", "term_1");
+			})
+			.onRequest("terminal/wait_for_exit", (params) -> {
+				calls.add("wait");
+				return Map.of("exitCode", 0);
+			})
+			.onRequest("terminal/output", (params) -> {
+				calls.add("output");
+				return Map.of("output", "BUILD SUCCESS\n", "truncated", false);
+			})
+			.onRequest("terminal/release", (params) -> {
+				calls.add("release");
+				return Map.of();
+			});
+		this.model.toolCall("tc_1", "run_command", "{\"command\":\"mvn\",\"args\":[\"-q\",\"verify\"]}")
+			.text("stop", "The build passes.");
+		this.client.initialize(new ClientCapabilities(null, true, null, null, null, null));
+		String sessionId = this.client.newSession(Path.of("/work/project")).sessionId();
+
+		this.client.prompt(sessionId, "Run the build");
+
+		assertThat(calls).containsExactly("create mvn [\"-q\",\"verify\"] in /work/project", "wait", "output",
+				"release");
+		assertThat(toolCall(sessionId).kind()).isEqualTo(ToolKind.EXECUTE);
+		assertThat(toolCall(sessionId).title()).isEqualTo("Run mvn -q verify");
+		assertThat(toolResults(this.model.requests().get(1))).containsExactly("Exit code 0\nBUILD SUCCESS\n");
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@EnableAutoConfiguration
+	@Import(Notes.class)
 	static class AiAgent {
+
+	}
+
+	static class Notes {
+
+		final List<String> deleted = new CopyOnWriteArrayList<>();
+
+		@Tool(description = "Delete a note by id")
+		@AcpTool(kind = "delete", title = "Delete a note")
+		String deleteNote(String id) {
+			this.deleted.add(id);
+			return "note " + id + " deleted";
+		}
+
+		@Tool(description = "Count the notes")
+		int countNotes() {
+			return 3;
+		}
 
 	}
 
