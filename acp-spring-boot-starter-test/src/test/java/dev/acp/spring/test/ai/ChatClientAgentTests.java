@@ -62,7 +62,7 @@ class ChatClientAgentTests {
 		this.context = new SpringApplicationBuilder(AiAgent.class).web(WebApplicationType.NONE)
 			.properties("acp.transport=none", "acp.ai.enabled=true", "acp.ai.system-prompt=You are a test agent.",
 					"spring.main.banner-mode=off", "spring.ai.openai.base-url=" + this.model.baseUrl(),
-					"spring.ai.openai.api-key=test-key", "spring.ai.openai.chat.options.model=scripted-model",
+					"spring.ai.openai.api-key=test-key", "spring.ai.openai.chat.model=scripted-model",
 					"spring.ai.retry.max-attempts=1")
 			.run();
 		this.client = AcpTestClient.connect(this.context);
