@@ -36,6 +36,20 @@ final class CallbackTool extends SessionTool {
 		};
 	}
 
+	/**
+	 * A tool described by its server rather than by an annotation.
+	 * @param callback the tool
+	 * @param kind its kind
+	 * @param title its title, or {@code null} for its name
+	 * @param asksPermission whether the user is asked first
+	 */
+	CallbackTool(ToolCallback callback, ToolKind kind, @Nullable String title, boolean asksPermission) {
+		this.callback = callback;
+		this.kind = kind;
+		this.title = title;
+		this.asksPermission = asksPermission;
+	}
+
 	@Override
 	ToolDefinition definition() {
 		return this.callback.getToolDefinition();

@@ -2,6 +2,7 @@ package dev.acp.spring.ai;
 
 import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -33,6 +34,7 @@ import org.springframework.ai.tool.method.MethodToolCallbackProvider;
 import org.springframework.ai.tool.support.ToolUtils;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 import org.springframework.util.StringUtils;
 import org.springframework.util.function.SingletonSupplier;
@@ -51,6 +53,13 @@ import org.springframework.util.function.SingletonSupplier;
  * @author ACP Spring Boot Starter contributors
  */
 public final class ChatClientAgent implements AutoCloseable {
+
+	private static final Duration MCP_TIMEOUT = Duration.ofSeconds(30);
+
+	private static final boolean MCP_PRESENT = ClassUtils
+		.isPresent("org.springframework.ai.mcp.SyncMcpToolCallbackProvider", ChatClientAgent.class.getClassLoader())
+			&& ClassUtils.isPresent("io.modelcontextprotocol.client.McpSyncClient",
+					ChatClientAgent.class.getClassLoader());
 
 	private final ChatClient chatClient;
 
@@ -103,7 +112,8 @@ public final class ChatClientAgent implements AutoCloseable {
 	}
 
 	/**
-	 * Open a session: its working directory and MCP servers.
+	 * Open a session: its working directory, and its MCP servers (stdio) started, their
+	 * tools offered to the model in this session.
 	 * @param request the request
 	 * @param context the call
 	 * @return the new session's id
@@ -114,6 +124,9 @@ public final class ChatClientAgent implements AutoCloseable {
 		String sessionId = "sess_" + UUID.randomUUID();
 		AiSession session = new AiSession(sessionId, Path.of(request.cwd()), context.connection(),
 				request.mcpServers());
+		if (!session.mcpServers().isEmpty() && MCP_PRESENT) {
+			McpSessionServers.start(session, MCP_TIMEOUT);
+		}
 		this.sessions.open(session);
 		return new NewSessionResponse(sessionId);
 	}

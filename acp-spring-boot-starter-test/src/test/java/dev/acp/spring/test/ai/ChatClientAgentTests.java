@@ -1,15 +1,20 @@
 package dev.acp.spring.test.ai;
 
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.Set;
 
 import dev.acp.spring.ai.AcpTool;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.FileSystemCapabilities;
+import dev.acp.spring.protocol.McpServer;
+import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.ReadTextFileRequest;
 import dev.acp.spring.protocol.ReadTextFileResponse;
@@ -333,6 +338,48 @@ class ChatClientAgentTests {
 		assertThat(toolCall(sessionId).kind()).isEqualTo(ToolKind.EXECUTE);
 		assertThat(toolCall(sessionId).title()).isEqualTo("Run mvn -q verify");
 		assertThat(toolResults(this.model.requests().get(1))).containsExactly("Exit code 0\nBUILD SUCCESS\n");
+	}
+
+	@Test
+	void aToolOfAnMcpServerFromSessionNewIsCalledAndTheServerStopsWithTheAgent() throws Exception {
+		Path server = Path.of("src/test/mcp/node_modules/@modelcontextprotocol/server-everything/dist/index.js")
+			.toAbsolutePath();
+		List<RequestPermissionRequest> asked = new CopyOnWriteArrayList<>();
+		this.client.onPermissionRequest((request) -> {
+			asked.add(request);
+			return new RequestPermissionResponse(new RequestPermissionOutcome.Selected("allow_once"));
+		});
+		this.model.toolCall("tc_1", "echo", "{\"message\":\"hi\"}").text("stop", "It echoed.");
+		this.client.initialize();
+		Set<ProcessHandle> before = children();
+		String sessionId = this.client
+			.newSession(new NewSessionRequest("/work/project", null,
+					List.of(new McpServer.Stdio("everything", "node", List.of(server.toString(), "stdio"), List.of())),
+					null))
+			.sessionId();
+		Set<ProcessHandle> started = children();
+		started.removeAll(before);
+
+		PromptResponse response = this.client.prompt(sessionId, "Echo hi");
+
+		assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
+		assertThat(toolResults(this.model.requests().get(1))).singleElement()
+			.satisfies((result) -> assertThat(result).contains("Echo: hi"));
+		assertThat(toolCall(sessionId).rawInput().get("message").asString()).isEqualTo("hi");
+		assertThat(toolCall(sessionId).kind()).as("echo is read-only: it runs without asking").isEqualTo(ToolKind.READ);
+		assertThat(asked).isEmpty();
+		assertThat(started).as("the MCP server's process").isNotEmpty();
+		this.context.close();
+		for (ProcessHandle process : started) {
+			process.onExit().get(30, TimeUnit.SECONDS);
+		}
+	}
+
+	private static Set<ProcessHandle> children() {
+		return ProcessHandle.current()
+			.descendants()
+			.filter((process) -> process.info().commandLine().orElse("").contains("server-everything"))
+			.collect(Collectors.toCollection(HashSet::new));
 	}
 
 	@Configuration(proxyBeanMethods = false)
