@@ -69,7 +69,7 @@ class ChatClientAgentTests {
 					"spring.main.banner-mode=off", "spring.ai.openai.base-url=" + this.model.baseUrl(),
 					"spring.ai.openai.api-key=test-key", "spring.ai.openai.chat.model=scripted-model",
 					"spring.ai.retry.max-attempts=1")
-			.run();
+			.run("--spring.ai.model.chat=openai");
 		this.client = AcpTestClient.connect(this.context);
 	}
 
