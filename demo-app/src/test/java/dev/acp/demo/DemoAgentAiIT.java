@@ -13,10 +13,10 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The demo's {@code ai} profile over stdio, the real jar against a scripted
- * OpenAI-compatible server on 127.0.0.1 (standing in for the model service): streamed
- * text, a read through the client's fs, a write rejected at the permission prompt, and a
- * cancel that closes the model's HTTP stream.
+ * The demo's {@code ai} profile over stdio, the real jar ({@code acp-demo-ai.jar})
+ * against a scripted OpenAI-compatible server on 127.0.0.1 (standing in for the model
+ * service): streamed text, a read through the client's fs, a write rejected at the
+ * permission prompt, and a cancel that closes the model's HTTP stream.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -27,7 +27,7 @@ class DemoAgentAiIT {
 	@Test
 	void theAiProfileIsACodingAgentOnAnOpenAiCompatibleEndpoint() throws Exception {
 		try (ScriptedOpenAiServer model = new ScriptedOpenAiServer();
-				DemoAgentProcess agent = DemoAgentProcess.start("--spring.profiles.active=ai",
+				DemoAgentProcess agent = DemoAgentProcess.startAi("--spring.profiles.active=ai",
 						"--spring.ai.openai.base-url=" + model.baseUrl(), "--spring.ai.openai.api-key=test-key",
 						"--spring.ai.openai.chat.model=scripted-model")) {
 			agent.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1,"
@@ -69,6 +69,14 @@ class DemoAgentAiIT {
 			hold.cancelled.countDown();
 			assertThat(until(agent, 5, null).path("result").path("stopReason").asString()).isEqualTo("cancelled");
 			assertThat(hold.closed.await(60, TimeUnit.SECONDS)).as("the model's HTTP stream was closed").isTrue();
+		}
+	}
+
+	@Test
+	void theAiProfileOfTheDemoWithoutSpringAiFailsStartupSayingWhichJarToRun() throws Exception {
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--spring.profiles.active=ai")) {
+			assertThat(agent.awaitExit(TIMEOUT)).isNotZero();
+			assertThat(agent.stderr()).contains("The 'ai' profile runs from acp-demo-ai.jar");
 		}
 	}
 
