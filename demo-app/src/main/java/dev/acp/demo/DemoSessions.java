@@ -36,6 +36,7 @@ import dev.acp.spring.session.AcpSession;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
+import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /**
@@ -56,10 +57,13 @@ import org.springframework.stereotype.Component;
  * thread, runs {@link AcpRequestContext#onCancel} callbacks, and answers
  * {@code stopReason: "cancelled"} whatever the handler returns; the turns of one session
  * run one at a time.
+ * <p>
+ * Not in the {@code ai} profile, where a Spring AI chat client serves the sessions.
  *
  * @author ACP Spring Boot Starter contributors
  */
 @Component
+@Profile("!ai")
 public class DemoSessions {
 
 	private static final String BUFFERS_METHOD = "_zed.dev/workspace/buffers";

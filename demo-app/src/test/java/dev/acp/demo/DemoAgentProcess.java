@@ -57,6 +57,18 @@ final class DemoAgentProcess implements AutoCloseable {
 	}
 
 	/**
+	 * Start the demo with Spring AI ({@code acp-demo-ai.jar}), for its {@code ai}
+	 * profile.
+	 */
+	static DemoAgentProcess startAi(String... args) throws IOException {
+		List<String> command = new ArrayList<>();
+		command.add("-jar");
+		command.add(System.getProperty("acp.demo.ai.jar", "target/acp-demo-ai.jar"));
+		command.addAll(List.of(args));
+		return start(true, command);
+	}
+
+	/**
 	 * Start the agent with nobody reading its standard output, as a client that hangs.
 	 */
 	static DemoAgentProcess startUnread(String... args) throws IOException {

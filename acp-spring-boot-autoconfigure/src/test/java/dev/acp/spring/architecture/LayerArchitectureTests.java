@@ -201,6 +201,29 @@ class LayerArchitectureTests {
 	}
 
 	@Test
+	void theModelLoopUsesTheHandlerModelOnly() {
+		noClasses().that()
+			.resideInAPackage(BASE + ".ai..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(BASE + ".jsonrpc..", BASE + ".agent..", BASE + ".transport..",
+					BASE + ".autoconfigure..", BASE + ".actuate..", "org.springframework.boot..")
+			.check(classes);
+	}
+
+	@Test
+	void onlyItsConditionalAutoConfigurationKnowsTheModelLoop() {
+		noClasses().that()
+			.resideOutsideOfPackage(BASE + ".ai..")
+			.and()
+			.doNotHaveFullyQualifiedName(BASE + ".autoconfigure.AcpSpringAiAutoConfiguration")
+			.should()
+			.dependOnClassesThat()
+			.resideInAPackage(BASE + ".ai..")
+			.check(classes);
+	}
+
+	@Test
 	void packagesHaveNoCycles() {
 		slices().matching(BASE + ".(*)..").should().beFreeOfCycles().check(classes);
 	}

@@ -1,0 +1,232 @@
+package dev.acp.spring.ai;
+
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+import dev.acp.spring.annotation.AcpMethod;
+import dev.acp.spring.method.AcpConnection;
+import dev.acp.spring.method.AcpException;
+import dev.acp.spring.method.AcpRequestContext;
+import dev.acp.spring.protocol.AcpErrorCodes;
+import dev.acp.spring.protocol.NewSessionRequest;
+import dev.acp.spring.protocol.NewSessionResponse;
+import dev.acp.spring.protocol.PromptRequest;
+import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.StopReason;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.ObjectMapper;
+
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
+import org.springframework.ai.chat.memory.ChatMemory;
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.annotation.Tool;
+import org.springframework.ai.tool.method.MethodToolCallbackProvider;
+import org.springframework.ai.tool.support.ToolUtils;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.util.ClassUtils;
+import org.springframework.util.ReflectionUtils;
+import org.springframework.util.StringUtils;
+import org.springframework.util.function.SingletonSupplier;
+
+/**
+ * Serves {@code session/new} and {@code session/prompt} with a Spring AI
+ * {@link ChatClient}: the prompt becomes the user message, the streamed answer
+ * {@code agent_message_chunk} updates, each tool call of the model an ACP tool call
+ * (asking {@code session/request_permission} first for tools that change anything), and a
+ * {@code session/cancel} closes the model's stream at once. The model's side of each
+ * session is kept in {@link ChatMemory} under the session id.
+ * <p>
+ * Registered by the auto-configuration when {@code acp.ai.enabled=true}; an application
+ * with its own {@code session/prompt} handler keeps it.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+public final class ChatClientAgent implements AutoCloseable {
+
+	private static final Duration MCP_TIMEOUT = Duration.ofSeconds(30);
+
+	private static final boolean MCP_PRESENT = ClassUtils
+		.isPresent("org.springframework.ai.mcp.SyncMcpToolCallbackProvider", ChatClientAgent.class.getClassLoader())
+			&& ClassUtils.isPresent("io.modelcontextprotocol.client.McpSyncClient",
+					ChatClientAgent.class.getClassLoader());
+
+	private final ChatClient chatClient;
+
+	private final MessageChatMemoryAdvisor memory;
+
+	private final @Nullable String systemPrompt;
+
+	private final Supplier<List<SessionTool>> applicationTools;
+
+	private final boolean clientTools;
+
+	private final ObjectMapper mapper;
+
+	private final long contextWindow;
+
+	private final Supplier<Collection<AcpConnection>> openConnections;
+
+	private final AiSessions sessions = new AiSessions();
+
+	private final Map<String, PromptTurn> turns = new java.util.concurrent.ConcurrentHashMap<>();
+
+	/**
+	 * Create the agent.
+	 * @param chatClient the chat client serving the turns (its advisors and options
+	 * apply)
+	 * @param chatMemory the model's side of each session's conversation
+	 * @param systemPrompt the system prompt, or {@code null} for the chat client's own
+	 * @param toolBeans beans with {@link Tool @Tool} methods (described by
+	 * {@link AcpTool @AcpTool} on the method)
+	 * @param toolCallbacks other tools (described by {@link AcpTool @AcpTool} on their
+	 * class)
+	 * @param clientTools whether to offer the model the client's files and terminals when
+	 * the client advertised them
+	 * @param mapper the protocol mapper, reading tool inputs
+	 * @param contextWindow the model's context window in tokens, for {@code usage_update}
+	 * @param openConnections the connections open now (sessions of closed ones are
+	 * closed)
+	 */
+	public ChatClientAgent(ChatClient chatClient, ChatMemory chatMemory, @Nullable String systemPrompt,
+			Supplier<List<Object>> toolBeans, Supplier<List<ToolCallback>> toolCallbacks, boolean clientTools,
+			ObjectMapper mapper, long contextWindow, Supplier<Collection<AcpConnection>> openConnections) {
+		this.chatClient = Objects.requireNonNull(chatClient, "chatClient");
+		this.memory = MessageChatMemoryAdvisor.builder(chatMemory).build();
+		this.systemPrompt = StringUtils.hasText(systemPrompt) ? systemPrompt : null;
+		this.applicationTools = SingletonSupplier.of(() -> tools(toolBeans.get(), toolCallbacks.get()));
+		this.clientTools = clientTools;
+		this.mapper = mapper;
+		this.contextWindow = contextWindow;
+		this.openConnections = openConnections;
+	}
+
+	/**
+	 * Open a session: its working directory, and its MCP servers (stdio) started, their
+	 * tools offered to the model in this session.
+	 * @param request the request
+	 * @param context the call
+	 * @return the new session's id
+	 */
+	@AcpMethod("session/new")
+	public NewSessionResponse newSession(NewSessionRequest request, AcpRequestContext context) {
+		this.sessions.closeGone(this.openConnections.get());
+		String sessionId = "sess_" + UUID.randomUUID();
+		AiSession session = new AiSession(sessionId, Path.of(request.cwd()), context.connection(),
+				request.mcpServers());
+		if (!session.mcpServers().isEmpty() && MCP_PRESENT) {
+			McpSessionServers.start(session, MCP_TIMEOUT);
+		}
+		this.sessions.open(session);
+		return new NewSessionResponse(sessionId);
+	}
+
+	/**
+	 * Run a prompt turn.
+	 * @param request the request
+	 * @param context the call, whose cancellation stops the turn
+	 * @return how the turn stopped
+	 * @throws Exception when the model failed
+	 */
+	@AcpMethod("session/prompt")
+	public PromptResponse prompt(PromptRequest request, AcpRequestContext context) throws Exception {
+		AiSession session = session(request.sessionId(), context.connection());
+		PromptTurn turn = new PromptTurn(session, context.client(), this.mapper, this.contextWindow);
+		this.turns.put(session.id(), turn);
+		context.onCancel(turn::cancel);
+		try {
+			ChatClient.ChatClientRequestSpec spec = this.chatClient.prompt()
+				.messages(UserMessages.of(request.prompt()))
+				.toolCallbacks(turn.callbacks(tools(session, context.connection())))
+				.advisors((advisors) -> advisors.advisors(this.memory).param(ChatMemory.CONVERSATION_ID, session.id()));
+			if (this.systemPrompt != null) {
+				spec = spec.system(this.systemPrompt);
+			}
+			StopReason stopReason = turn.run(spec.stream().chatResponse());
+			return new PromptResponse(stopReason);
+		}
+		finally {
+			this.turns.remove(session.id(), turn);
+		}
+	}
+
+	/**
+	 * Close every session (their MCP servers) and stop running turns.
+	 */
+	@Override
+	public void close() {
+		this.turns.values().forEach(PromptTurn::cancel);
+		this.sessions.close();
+	}
+
+	int openSessions() {
+		return this.sessions.size();
+	}
+
+	private AiSession session(String sessionId, AcpConnection connection) {
+		AiSession session = this.sessions.get(sessionId);
+		if (session == null || session.connection() != connection) {
+			throw new AcpException(AcpErrorCodes.RESOURCE_NOT_FOUND, "Resource not found",
+					Map.of("sessionId", sessionId));
+		}
+		return session;
+	}
+
+	private List<SessionTool> tools(AiSession session, AcpConnection connection) {
+		List<SessionTool> tools = new ArrayList<>();
+		if (this.clientTools) {
+			if (connection.canReadFiles()) {
+				tools.add(new ReadFileTool());
+			}
+			if (connection.canWriteFiles()) {
+				tools.add(new WriteFileTool());
+			}
+			if (connection.canRunTerminals()) {
+				tools.add(new RunCommandTool());
+			}
+		}
+		tools.addAll(session.tools());
+		tools.addAll(this.applicationTools.get());
+		Map<String, SessionTool> byName = new LinkedHashMap<>();
+		tools.forEach((tool) -> byName.putIfAbsent(tool.definition().name(), tool));
+		return List.copyOf(byName.values());
+	}
+
+	private static List<SessionTool> tools(List<Object> toolBeans, List<ToolCallback> toolCallbacks) {
+		List<SessionTool> tools = new ArrayList<>();
+		for (Object bean : toolBeans) {
+			Map<String, AcpTool> annotations = new LinkedHashMap<>();
+			Class<?> type = AopUtils.getTargetClass(bean);
+			for (Method method : ReflectionUtils.getDeclaredMethods(type)) {
+				if (AnnotatedElementUtils.hasAnnotation(method, Tool.class)) {
+					AcpTool annotation = AnnotatedElementUtils.findMergedAnnotation(method, AcpTool.class);
+					if (annotation != null) {
+						annotations.put(ToolUtils.getToolName(method), annotation);
+					}
+				}
+			}
+			for (ToolCallback callback : MethodToolCallbackProvider.builder()
+				.toolObjects(bean)
+				.build()
+				.getToolCallbacks()) {
+				tools.add(new CallbackTool(callback, annotations.get(callback.getToolDefinition().name())));
+			}
+		}
+		for (ToolCallback callback : toolCallbacks) {
+			tools.add(new CallbackTool(callback,
+					AnnotatedElementUtils.findMergedAnnotation(AopUtils.getTargetClass(callback), AcpTool.class)));
+		}
+		return tools;
+	}
+
+}

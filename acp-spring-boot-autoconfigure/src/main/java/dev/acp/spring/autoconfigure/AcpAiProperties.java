@@ -1,0 +1,82 @@
+package dev.acp.spring.autoconfigure;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The model loop: prompt turns served by a Spring AI {@code ChatClient}.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+@ConfigurationProperties("acp.ai")
+public class AcpAiProperties {
+
+	/**
+	 * Whether a Spring AI ChatClient serves session/new and session/prompt (needs Spring
+	 * AI and a ChatClient, ChatClient.Builder or ChatModel bean). An application's own
+	 * session/prompt handler wins.
+	 */
+	private boolean enabled;
+
+	/**
+	 * System prompt of every turn. Unset: the ChatClient's own default system text.
+	 */
+	private String systemPrompt;
+
+	/**
+	 * Whether the model gets the client's files (fs/read_text_file, fs/write_text_file)
+	 * and terminals (terminal/*) as tools, each when the client advertised it.
+	 */
+	private boolean clientTools = true;
+
+	/**
+	 * Context window of the model in tokens, the size reported in usage_update.
+	 */
+	private long contextWindow = 128_000;
+
+	/**
+	 * Whether to advertise image prompts (promptCapabilities.image): set it when the
+	 * model takes images.
+	 */
+	private boolean images;
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public String getSystemPrompt() {
+		return this.systemPrompt;
+	}
+
+	public void setSystemPrompt(String systemPrompt) {
+		this.systemPrompt = systemPrompt;
+	}
+
+	public boolean isClientTools() {
+		return this.clientTools;
+	}
+
+	public void setClientTools(boolean clientTools) {
+		this.clientTools = clientTools;
+	}
+
+	public long getContextWindow() {
+		return this.contextWindow;
+	}
+
+	public void setContextWindow(long contextWindow) {
+		this.contextWindow = contextWindow;
+	}
+
+	public boolean isImages() {
+		return this.images;
+	}
+
+	public void setImages(boolean images) {
+		this.images = images;
+	}
+
+}
