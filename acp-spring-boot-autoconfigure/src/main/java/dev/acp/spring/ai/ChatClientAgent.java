@@ -16,6 +16,7 @@ import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.method.AcpException;
 import dev.acp.spring.method.AcpRequestContext;
+import dev.acp.spring.session.AcpSession;
 import dev.acp.spring.protocol.AcpErrorCodes;
 import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.NewSessionResponse;
@@ -140,7 +141,7 @@ public final class ChatClientAgent implements AutoCloseable {
 	 */
 	@AcpMethod("session/prompt")
 	public PromptResponse prompt(PromptRequest request, AcpRequestContext context) throws Exception {
-		AiSession session = session(request.sessionId(), context.connection());
+		AiSession session = session(request.sessionId(), context);
 		PromptTurn turn = new PromptTurn(session, context.client(), this.mapper, this.contextWindow);
 		this.turns.put(session.id(), turn);
 		context.onCancel(turn::cancel);
@@ -173,11 +174,36 @@ public final class ChatClientAgent implements AutoCloseable {
 		return this.sessions.size();
 	}
 
-	private AiSession session(String sessionId, AcpConnection connection) {
+	private AiSession session(String sessionId, AcpRequestContext context) {
 		AiSession session = this.sessions.get(sessionId);
-		if (session == null || session.connection() != connection) {
+		if (session != null && session.connection() == context.connection()) {
+			return session;
+		}
+		AcpSession served = context.session();
+		if (served == null) {
 			throw new AcpException(AcpErrorCodes.RESOURCE_NOT_FOUND, "Resource not found",
 					Map.of("sessionId", sessionId));
+		}
+		return reopen(served, context.connection());
+	}
+
+	/**
+	 * A session this connection loaded or resumed through the starter: set up again from
+	 * what the starter kept of it (its directory and MCP servers); the model's side of
+	 * the conversation is in the chat memory already.
+	 */
+	private synchronized AiSession reopen(AcpSession served, AcpConnection connection) {
+		AiSession previous = this.sessions.get(served.id());
+		if (previous != null && previous.connection() == connection) {
+			return previous;
+		}
+		AiSession session = new AiSession(served.id(), Path.of(served.cwd()), connection, served.mcpServers());
+		if (!session.mcpServers().isEmpty() && MCP_PRESENT) {
+			McpSessionServers.start(session, MCP_TIMEOUT);
+		}
+		this.sessions.open(session);
+		if (previous != null) {
+			previous.close();
 		}
 		return session;
 	}

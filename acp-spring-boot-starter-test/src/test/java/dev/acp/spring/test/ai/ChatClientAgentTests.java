@@ -122,6 +122,25 @@ class ChatClientAgentTests {
 	}
 
 	@Test
+	void aSessionLoadedOnAnotherConnectionContinuesTheConversation() {
+		this.model.text("stop", "First answer").text("stop", "Second answer");
+		this.client.initialize();
+		String sessionId = this.client.newSession();
+		this.client.prompt(sessionId, "First question");
+		try (AcpTestClient other = AcpTestClient.connect(this.context)) {
+			other.initialize();
+			other.loadSession(sessionId);
+
+			PromptResponse response = other.prompt(sessionId, "Second question");
+
+			assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
+			assertThat(other.agentMessageText(sessionId)).endsWith("Second answer");
+		}
+		assertThat(messages(this.model.requests().get(1))).containsExactly("system:You are a test agent.",
+				"user:First question", "assistant:First answer", "user:Second question");
+	}
+
+	@Test
 	void theModelReadsAFileThroughTheClient() {
 		List<ReadTextFileRequest> reads = new CopyOnWriteArrayList<>();
 		this.client.onReadTextFile((request) -> {
