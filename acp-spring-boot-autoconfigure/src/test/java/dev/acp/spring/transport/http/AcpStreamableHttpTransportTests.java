@@ -40,6 +40,12 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.security.config.Customizer;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.security.web.SecurityFilterChain;
 
 import static dev.acp.spring.transport.http.HttpTestClient.MAPPER;
 import static dev.acp.spring.transport.http.HttpTestClient.TIMEOUT;
@@ -69,11 +75,18 @@ class AcpStreamableHttpTransportTests {
 	}
 
 	private int start(String... properties) {
-		SpringApplication application = new SpringApplication(HttpApplication.class);
+		return start(HttpApplication.class, properties);
+	}
+
+	private int start(Class<?> applicationClass, String... properties) {
+		SpringApplication application = new SpringApplication(applicationClass);
 		application.setWebApplicationType(WebApplicationType.SERVLET);
 		application.setRegisterShutdownHook(false);
-		List<String> args = new ArrayList<>(List.of("--server.port=0", "--spring.main.banner-mode=off",
-				"--spring.autoconfigure.exclude=" + SECURITY));
+		List<String> args = new ArrayList<>(List.of("--server.port=0", "--spring.main.banner-mode=off"));
+		if (applicationClass != SecuredApplication.class) {
+			// Spring Security is on the test class path: only SecuredApplication uses it
+			args.add("--spring.autoconfigure.exclude=" + SECURITY);
+		}
 		if (List.of(properties).stream().noneMatch((property) -> property.startsWith("--acp.transport="))) {
 			args.add("--acp.transport=http");
 		}
@@ -109,6 +122,81 @@ class AcpStreamableHttpTransportTests {
 		JsonNode answer = MAPPER.readTree(response.body());
 		assertThat(answer.get("id").asInt()).isZero();
 		assertThat(answer.at("/result/protocolVersion").asInt()).isEqualTo(1);
+	}
+
+	@Test
+	void actuatorHealthShowsTheHttpTransportAndItsConnections() {
+		int port = start("--management.endpoint.health.show-details=always");
+		new HttpTestClient(port).initialize();
+		HttpTestClient actuator = new HttpTestClient(port);
+		HttpResponse<String> health = actuator
+			.send(HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + port + "/actuator/health"))
+				.timeout(TIMEOUT)
+				.build());
+		assertThat(health.statusCode()).isEqualTo(200);
+		JsonNode acp = MAPPER.readTree(health.body()).at("/components/acp");
+		assertThat(acp.get("status").asString()).isEqualTo("UP");
+		assertThat(acp.at("/details/transport").asString()).isEqualTo("http");
+		assertThat(acp.at("/details/connections").asInt()).isOne();
+	}
+
+	@Test
+	void anIdleStreamGetsKeepAliveComments() throws Exception {
+		HttpTestClient client = new HttpTestClient(start("--acp.http.keep-alive-interval=100ms"));
+		client.initialize();
+		try (HttpTestClient.Events connection = client.open(null)) {
+			assertThat(connection.comment.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(":");
+		}
+	}
+
+	@Test
+	void shutdownDrainsAnswersTheRestCancelledAndEndsTheStreams() throws Exception {
+		HttpTestClient client = new HttpTestClient(start("--acp.websocket.drain-timeout=200ms"));
+		client.initialize();
+		String sessionId = "sess_shutdown";
+		try (HttpTestClient.Events connection = client.open(null);
+				HttpTestClient.Events session = client.open(sessionId)) {
+			client.post(prompt(2, sessionId, "stuck"), sessionId);
+			assertThat(session.next().get("method").asString()).isEqualTo("session/update");
+			assertThat(gate().entered.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+			CompletableFuture<Void> closed = CompletableFuture.runAsync(this.context::close);
+			JsonNode answer = session.next();
+			assertThat(answer.get("id").asInt()).isEqualTo(2);
+			assertThat(answer.at("/error/code").asInt()).isEqualTo(-32800);
+			session.awaitEnd();
+			connection.awaitEnd();
+			closed.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+			this.context = null;
+		}
+	}
+
+	@Test
+	void springSecurityAuthenticatesEveryRequestAndAConnectionServesOnlyItsOwnPrincipal() throws Exception {
+		int port = start(SecuredApplication.class);
+		String initialize = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}";
+		HttpTestClient anonymous = new HttpTestClient(port);
+		assertThat(anonymous.post(initialize).statusCode()).isEqualTo(401);
+		HttpTestClient alice = new HttpTestClient(port, basic("alice", "wonderland"));
+		alice.initialize();
+		HttpTestClient bob = new HttpTestClient(port, basic("bob", "builder"));
+		bob.connectionId = alice.connectionId;
+		String whoami = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"_http.test/whoami\",\"params\":{}}";
+		assertThat(bob.post(whoami).statusCode()).as("another principal's connection").isEqualTo(404);
+		assertThat(bob.open(null).status()).isEqualTo(404);
+		assertThat(bob.delete().statusCode()).isEqualTo(404);
+		try (HttpTestClient.Events events = alice.open(null)) {
+			assertThat(alice.post(whoami).statusCode()).isEqualTo(202);
+			assertThat(events.next().at("/result/name").asString()).isEqualTo("alice");
+		}
+	}
+
+	private static HttpClient.Builder basic(String user, String password) {
+		return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).authenticator(new java.net.Authenticator() {
+			@Override
+			protected java.net.PasswordAuthentication getPasswordAuthentication() {
+				return new java.net.PasswordAuthentication(user, password.toCharArray());
+			}
+		});
 	}
 
 	@Test
@@ -513,6 +601,33 @@ class AcpStreamableHttpTransportTests {
 
 	}
 
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(Agent.class)
+	static class SecuredApplication {
+
+		@Bean
+		Gate gate() {
+			return new Gate();
+		}
+
+		@Bean
+		SecurityFilterChain acpSecurity(HttpSecurity http) throws Exception {
+			return http.authorizeHttpRequests((requests) -> requests.requestMatchers("/acp").authenticated())
+				.httpBasic(Customizer.withDefaults())
+				.csrf((csrf) -> csrf.ignoringRequestMatchers("/acp"))
+				.build();
+		}
+
+		@Bean
+		UserDetailsService users() {
+			return new InMemoryUserDetailsManager(
+					User.withUsername("alice").password("{noop}wonderland").roles("AGENT_USER").build(),
+					User.withUsername("bob").password("{noop}builder").roles("AGENT_USER").build());
+		}
+
+	}
+
 	static class Gate {
 
 		final CountDownLatch entered = new CountDownLatch(1);
@@ -531,6 +646,12 @@ class AcpStreamableHttpTransportTests {
 
 		Agent(Gate gate) {
 			this.gate = gate;
+		}
+
+		@AcpMethod("_http.test/whoami")
+		Map<String, Object> whoami(AcpRequestContext context) {
+			java.security.Principal principal = context.connection().principal();
+			return Map.of("name", (principal != null) ? principal.getName() : "");
 		}
 
 		@AcpMethod("_http.test/echo")

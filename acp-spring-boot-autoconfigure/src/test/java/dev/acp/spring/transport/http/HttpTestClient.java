@@ -41,7 +41,11 @@ final class HttpTestClient {
 	}
 
 	HttpTestClient(int port, HttpClient.Version version) {
-		this.http = HttpClient.newBuilder().version(version).connectTimeout(TIMEOUT).build();
+		this(port, HttpClient.newBuilder().version(version).connectTimeout(TIMEOUT));
+	}
+
+	HttpTestClient(int port, HttpClient.Builder builder) {
+		this.http = builder.connectTimeout(TIMEOUT).build();
 		this.uri = URI.create("http://localhost:" + port + "/acp");
 	}
 
@@ -134,6 +138,8 @@ final class HttpTestClient {
 
 		final CompletableFuture<Void> ended = new CompletableFuture<>();
 
+		final CompletableFuture<String> comment = new CompletableFuture<>();
+
 		Events(HttpResponse<Stream<String>> response) {
 			this.response = response;
 			if (response.statusCode() != 200) {
@@ -142,8 +148,14 @@ final class HttpTestClient {
 			}
 			Thread reader = new Thread(() -> {
 				try (Stream<String> lines = response.body()) {
-					lines.filter((line) -> line.startsWith("data: "))
-						.forEach((line) -> this.data.add(line.substring(6)));
+					lines.forEach((line) -> {
+						if (line.startsWith("data: ")) {
+							this.data.add(line.substring(6));
+						}
+						else if (line.startsWith(":")) {
+							this.comment.complete(line);
+						}
+					});
 				}
 				catch (RuntimeException ex) {
 					// the stream was closed
