@@ -200,6 +200,25 @@ class AcpStreamableHttpTransportTests {
 	}
 
 	@Test
+	void cleartextHttp2ServesATurnWhenBootEnablesIt() throws Exception {
+		int port = start("--server.http2.enabled=true");
+		HttpTestClient client = new HttpTestClient(port, HttpClient.Version.HTTP_2);
+		// the first request upgrades the TCP connection (Upgrade: h2c); the rest
+		// multiplex on it
+		HttpResponse<String> upgrade = client.send(client.request().GET().build());
+		assertThat(upgrade.statusCode()).isEqualTo(400);
+		client.initialize();
+		try (HttpTestClient.Events session = client.open("sess_h2")) {
+			assertThat(session.response.version()).isEqualTo(HttpClient.Version.HTTP_2);
+			HttpResponse<String> posted = client.post(prompt(1, "sess_h2", "over h2"), "sess_h2");
+			assertThat(posted.version()).isEqualTo(HttpClient.Version.HTTP_2);
+			assertThat(posted.statusCode()).isEqualTo(202);
+			assertThat(session.next().at("/params/update/content/text").asString()).isEqualTo("over h2");
+			assertThat(session.next().at("/result/stopReason").asString()).isEqualTo("end_turn");
+		}
+	}
+
+	@Test
 	void everyRoutingRuleHasItsStatus() throws Exception {
 		int port = start("--acp.websocket.max-message-size=64KB");
 		HttpTestClient client = new HttpTestClient(port);
