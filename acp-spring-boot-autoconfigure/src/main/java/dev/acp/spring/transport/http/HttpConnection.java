@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
+import dev.acp.spring.jsonrpc.JsonRpcMessage;
 import dev.acp.spring.jsonrpc.MessageSink;
 
 /**
@@ -40,6 +41,8 @@ final class HttpConnection implements MessageSink {
 
 	private final CompletableFuture<byte[]> initializeAnswer = new CompletableFuture<>();
 
+	private final Object inbound = new Object();
+
 	private volatile String initializeKey;
 
 	private volatile JsonRpcConnection connection;
@@ -72,6 +75,18 @@ final class HttpConnection implements MessageSink {
 
 	void setConnection(JsonRpcConnection connection) {
 		this.connection = connection;
+	}
+
+	/**
+	 * Hand a POSTed message to the connection. POSTs of one connection may arrive at once
+	 * (HTTP/2 multiplexes them): they are received one at a time, in the order they get
+	 * here, as a transport's reading thread would.
+	 * @param message the message
+	 */
+	void receive(JsonRpcMessage message) {
+		synchronized (this.inbound) {
+			this.connection.receive(message);
+		}
 	}
 
 	boolean isEnded() {

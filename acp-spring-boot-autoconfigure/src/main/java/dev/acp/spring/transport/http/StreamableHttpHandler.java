@@ -263,7 +263,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			}
 		}
 		response.setStatus(HttpServletResponse.SC_ACCEPTED);
-		connection.connection().receive(message);
+		connection.receive(message);
 	}
 
 	private void initialize(JsonNode node, HttpServletResponse response, Principal principal, String principalName)
@@ -283,7 +283,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			return;
 		}
 		CompletableFuture<byte[]> answer = connection.expectInitializeAnswer(key(node.get("id")));
-		connection.connection().receive(message);
+		connection.receive(message);
 		byte[] frame;
 		try {
 			frame = answer.get(this.settings.initializeTimeout().toMillis(), TimeUnit.MILLISECONDS);
