@@ -188,7 +188,8 @@ public final class AcpWebSocketAutoConfiguration {
 		@Bean
 		StreamableHttpHandlerMapping acpStreamableHttpHandlerMapping(StreamableHttpHandler handler,
 				AcpProperties properties) {
-			return new StreamableHttpHandlerMapping(properties.getWebsocket().getPath(), handler);
+			return new StreamableHttpHandlerMapping(properties.getWebsocket().getPath(), handler,
+					List.copyOf(properties.getWebsocket().getAllowedOrigins()));
 		}
 
 		@Bean

@@ -457,6 +457,36 @@ class AcpStreamableHttpTransportTests {
 	}
 
 	@Test
+	void browsersOfAnAllowedOriginGetCorsWithTheConnectionIdExposed() {
+		int port = start("--acp.websocket.allowed-origins=https://*.example.com");
+		HttpTestClient client = new HttpTestClient(port);
+		HttpResponse<String> preflight = client.send(client.request()
+			.header("Origin", "https://app.example.com")
+			.header("Access-Control-Request-Method", "POST")
+			.header("Access-Control-Request-Headers", "content-type,acp-session-id")
+			.method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+			.build());
+		assertThat(preflight.statusCode()).isEqualTo(200);
+		assertThat(preflight.headers().firstValue("Access-Control-Allow-Origin")).hasValue("https://app.example.com");
+		HttpResponse<String> initialize = client.send(client.request()
+			.header("Origin", "https://app.example.com")
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(
+					"{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}"))
+			.build());
+		assertThat(initialize.statusCode()).isEqualTo(200);
+		assertThat(initialize.headers().firstValue("Access-Control-Allow-Origin")).hasValue("https://app.example.com");
+		assertThat(initialize.headers().firstValue("Access-Control-Expose-Headers"))
+			.hasValueSatisfying((exposed) -> assertThat(exposed).containsIgnoringCase("Acp-Connection-Id"));
+		HttpResponse<String> foreign = client.send(client.request()
+			.header("Origin", "https://evil.example")
+			.header("Access-Control-Request-Method", "POST")
+			.method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+			.build());
+		assertThat(foreign.statusCode()).isEqualTo(403);
+	}
+
+	@Test
 	void connectionLimitCountsHttpConnections() {
 		int port = start("--acp.websocket.max-connections=1");
 		new HttpTestClient(port).initialize();
