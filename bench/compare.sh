@@ -62,6 +62,11 @@ ws_agents=(
   "ours, observations off|$ours_quiet --acp.transport=websocket --server.port={port}"
   "TypeScript SDK 2.4.0|node bench/reference/ts-agent/agent.mjs --port={port}"
 )
+# Streamable HTTP: the TypeScript agent's AcpServer serves it on the same port and path as WebSocket
+http_agents=(
+  "ours|$ours --acp.transport=http --server.port={port}"
+  "TypeScript SDK 2.4.0|node bench/reference/ts-agent/agent.mjs --port={port}"
+)
 
 # throughput <agent> <row> <throughput.mjs arguments...>: the JDBC store's agent runs the prompt rows only
 throughput() {
@@ -97,9 +102,11 @@ for ((r = 1; r <= repeats; r++)); do
   if ((r % 2 == 0)); then
     mapfile -t order < <(reversed "${agents[@]}")
     mapfile -t ws_order < <(reversed "${ws_agents[@]}")
+    mapfile -t http_order < <(reversed "${http_agents[@]}")
   else
     order=("${agents[@]}")
     ws_order=("${ws_agents[@]}")
+    http_order=("${http_agents[@]}")
   fi
   for entry in "${order[@]}"; do
     name="${entry%%|*}"
@@ -120,6 +127,13 @@ for ((r = 1; r <= repeats; r++)); do
     echo "== repeat $r: $name (WebSocket), load $(cut -d' ' -f1 /proc/loadavg)"
     throughput "$name" ws-echo64 --ws --warmup=50000 100000 64 -- "${command[@]}"
     throughput "$name" ws-prompt64 --ws --prompt --warmup=30000 60000 64 -- "${command[@]}"
+  done
+  for entry in "${http_order[@]}"; do
+    name="${entry%%|*}"
+    read -r -a command <<<"${entry#*|}"
+    echo "== repeat $r: $name (Streamable HTTP), load $(cut -d' ' -f1 /proc/loadavg)"
+    throughput "$name" http-prompt1 --http --prompt --warmup=5000 10000 1 -- "${command[@]}"
+    throughput "$name" http-prompt64 --http --prompt --warmup=20000 30000 64 -- "${command[@]}"
   done
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

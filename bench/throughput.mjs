@@ -1,4 +1,4 @@
-// Pipelined throughput and latency of an ACP agent over stdio or WebSocket.
+// Pipelined throughput and latency of an ACP agent over stdio, WebSocket or Streamable HTTP.
 //
 //   node bench/throughput.mjs [options] [N] [W] -- <command> [args...]
 //
@@ -12,6 +12,8 @@
 //                   with S >= W a session never has two turns in flight; with S < W turns queue on a session
 //   --ws            WebSocket: `{port}` in the command is replaced by a free port and the client connects to
 //                   ws://127.0.0.1:<port>/acp (one connection); the `ws` package comes from bench/reference/ts-agent
+//   --http          Streamable HTTP: as --ws, the client POSTs each message to http://127.0.0.1:<port>/acp (HTTP/1.1
+//                   keep-alive, up to W sockets) and reads the connection's event stream and one per session
 //   --warmup=K      K requests (or turns) with the same window before measuring (default 2000)
 // Default command: java -jar demo-app/target/acp-demo.jar
 //
@@ -39,6 +41,7 @@ const total = numbers[0] || 100000;
 const window = numbers[1] || 64;
 const promptMode = Boolean(option('prompt'));
 const overWebSocket = Boolean(option('ws'));
+const overHttp = Boolean(option('http'));
 const warmup = optionValue('warmup', 2000);
 const sessionCount = optionValue('sessions', window);
 let command = separator >= 0 ? args.slice(separator + 1) : ['java', '-jar', 'demo-app/target/acp-demo.jar'];
@@ -184,7 +187,119 @@ async function webSocketTransport() {
   };
 }
 
-const transport = overWebSocket ? await webSocketTransport() : await stdioTransport();
+// Streamable HTTP: initialize is POSTed without Acp-Connection-Id and answered in the body; every later message is
+// a POST (202) whose answer comes on an event stream: the connection's, or the session's for messages with
+// params.sessionId. A session's stream is opened when session/new is answered, before that answer is delivered.
+async function httpTransport() {
+  const http = await import('node:http');
+  const port = await freePort();
+  command = command.map((a) => a.replaceAll('{port}', String(port)));
+  const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'ignore', 'ignore'] });
+  failOnEarlyExit(child);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(window, 1) });
+  const streams = [];
+  let callback;
+  let connectionId;
+  const request = (method, headers, body) => new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: '/acp', method, headers, agent }, resolve);
+    req.once('error', reject);
+    req.end(body);
+  });
+  const readBody = (response) => new Promise((resolve) => {
+    let text = '';
+    response.setEncoding('utf8');
+    response.on('data', (chunk) => { text += chunk; });
+    response.on('end', () => resolve(text));
+  });
+  const openStream = (sessionId) => new Promise((resolve, reject) => {
+    const headers = { Accept: 'text/event-stream', 'Acp-Connection-Id': connectionId };
+    if (sessionId) headers['Acp-Session-Id'] = sessionId;
+    const req = http.request({ host: '127.0.0.1', port, path: '/acp', method: 'GET', headers }, (response) => {
+      if (response.statusCode !== 200) { reject(new Error(`GET stream: HTTP ${response.statusCode}`)); return; }
+      streams.push(req);
+      let buffered = '';
+      const pending = [];
+      let delivering = Promise.resolve();
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        buffered += chunk;
+        let start = 0;
+        let end;
+        while ((end = buffered.indexOf('\n\n', start)) >= 0) {
+          const event = buffered.slice(start, end);
+          start = end + 2;
+          if (event.startsWith('data: ')) pending.push(event.slice(6));
+        }
+        buffered = buffered.slice(start);
+        const lines = pending.splice(0);
+        delivering = delivering.then(async () => {
+          for (const line of lines) {
+            const created = line.includes('"result":{"sessionId":"') ? JSON.parse(line).result.sessionId : undefined;
+            if (created) await openStream(created);
+            callback(line);
+          }
+          callback(undefined);
+        });
+      });
+      resolve();
+    });
+    req.once('error', (error) => { if (!closing) reject(error); });
+    req.end();
+  });
+  const post = async (message) => {
+    const headers = { 'Content-Type': 'application/json' };
+    if (connectionId) headers['Acp-Connection-Id'] = connectionId;
+    const at = message.indexOf('"sessionId":"');
+    if (at >= 0) headers['Acp-Session-Id'] = message.slice(at + 13, message.indexOf('"', at + 13));
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await request('POST', headers, message);
+        const body = await readBody(response);
+        if (!connectionId) {
+          connectionId = response.headers['acp-connection-id'];
+          if (!connectionId) throw new Error(`initialize: HTTP ${response.statusCode} without Acp-Connection-Id`);
+          await openStream();
+          callback(body);
+          callback(undefined);
+        }
+        else if (response.statusCode !== 202) {
+          console.log(`POST answered HTTP ${response.statusCode}: ${body.slice(0, 200)}`);
+        }
+        return;
+      }
+      catch (error) {
+        // the agent may still be starting: only the first POST (initialize) is retried
+        if (connectionId || attempt > 600 || child.exitCode !== null) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  };
+  let chain = Promise.resolve();
+  return {
+    child,
+    // initialize must be answered before anything else is sent; later POSTs go out at once
+    write: (messages) => {
+      for (const message of messages) {
+        if (!connectionId) chain = chain.then(() => post(message));
+        else chain.then(() => post(message)).catch((error) => console.log(`POST failed: ${error.message}`));
+      }
+    },
+    onMessage: (cb) => { callback = cb; },
+    close: async () => {
+      closing = true;
+      await request('DELETE', { 'Acp-Connection-Id': connectionId }).then(readBody).catch(() => {});
+      for (const stream of streams) stream.destroy();
+      agent.destroy();
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+const transport = overHttp ? await httpTransport() : overWebSocket ? await webSocketTransport() : await stdioTransport();
 
 // Setup calls (initialize, session/new) use ids <= 0 and are parsed in full; measured ones use ids from 1.
 const setupCalls = new Map();
@@ -354,7 +469,7 @@ const errors = Object.fromEntries(measured.errors);
 const failures = measured.count - measured.ok;
 const what = promptMode ? 'turns' : 'requests';
 console.log(`command: ${command.join(' ')}`);
-console.log(`${overWebSocket ? 'websocket' : 'stdio'} ${promptMode ? `session/prompt over ${sessionIds.length} sessions` : '_demo.acp/echo'}: `
+console.log(`${overHttp ? 'http' : overWebSocket ? 'websocket' : 'stdio'} ${promptMode ? `session/prompt over ${sessionIds.length} sessions` : '_demo.acp/echo'}: `
   + `${total} ${what}, window ${window}, after ${warmup} warm-up ${what}`);
 if (failures > 0) {
   console.log(`FAILED ${failures}: errors ${JSON.stringify(errors)}, other answers ${measured.wrongAnswers}`);
@@ -373,7 +488,7 @@ console.log(`CPU time per ${what.slice(0, -1)} (us): agent ${perOp(measured.agen
   + `client ${(measured.clientCpuSeconds / measured.seconds).toFixed(2)} cores)`);
 console.log(`peak RSS (VmHWM) after the run: ${status.VmHWM?.toFixed(0)} MiB`);
 console.log(`result ${JSON.stringify({
-  mode: promptMode ? 'prompt' : 'echo', transport: overWebSocket ? 'ws' : 'stdio', window, total, ok: measured.ok,
+  mode: promptMode ? 'prompt' : 'echo', transport: overHttp ? 'http' : overWebSocket ? 'ws' : 'stdio', window, total, ok: measured.ok,
   errors, rate: measured.ok / measured.seconds, p50: pct(0.5), p99: pct(0.99), max: pct(1),
   updates: measured.updates, outOfOrder: measured.outOfOrder, peakRssMiB: status.VmHWM,
   agentCpuUs: perOp(measured.agentCpuSeconds), clientCpuUs: perOp(measured.clientCpuSeconds),

@@ -8,7 +8,11 @@
 //   - `webSocketTransport()`: text frames on ws://127.0.0.1:<port>/acp, via the
 //     SDK's `createWebSocketStream(url, { WebSocket })` from
 //     `@agentclientprotocol/sdk/experimental/ws-client`, with the `ws` package's
-//     WebSocket class (Node 20 has no global WebSocket).
+//     WebSocket class (Node 20 has no global WebSocket);
+//   - `httpTransport()`: Streamable HTTP on http://127.0.0.1:<port>/acp (the same
+//     endpoint, agent started with --acp.transport=http), via the SDK's
+//     `createHttpStream(url)` from `@agentclientprotocol/sdk/experimental/http-client`
+//     (POST per message, SSE streams per connection and per session, on Node's fetch).
 // `tapStream()` and `connectClient()` work on any Stream.
 
 import { spawn } from "node:child_process";
@@ -19,6 +23,7 @@ import { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import * as acp from "@agentclientprotocol/sdk";
 import { createWebSocketStream } from "@agentclientprotocol/sdk/experimental/ws-client";
+import { createHttpStream } from "@agentclientprotocol/sdk/experimental/http-client";
 import { WebSocket } from "ws";
 import { Wire } from "./wire.js";
 
@@ -28,12 +33,12 @@ export { acp, WebSocket };
  * Transports the per-method test files run against: env ACP_INTEROP_TRANSPORTS
  * (comma-separated, e.g. "stdio"), default both.
  */
-export const TRANSPORTS = (process.env.ACP_INTEROP_TRANSPORTS || "stdio,websocket")
+export const TRANSPORTS = (process.env.ACP_INTEROP_TRANSPORTS || "stdio,websocket,http")
   .split(",")
   .map((t) => t.trim())
   .filter(Boolean);
 for (const t of TRANSPORTS) {
-  if (t !== "stdio" && t !== "websocket") throw new Error(`ACP_INTEROP_TRANSPORTS: unknown transport "${t}"`);
+  if (t !== "stdio" && t !== "websocket" && t !== "http") throw new Error(`ACP_INTEROP_TRANSPORTS: unknown transport "${t}"`);
 }
 
 /** How long to retry the first WebSocket connection while the JVM starts. */
@@ -41,6 +46,11 @@ export const WS_READY_TIMEOUT_MS = 40_000;
 
 /** How long the agent may take to exit after SIGTERM (WebSocket mode). */
 export const SIGTERM_EXIT_MS = 15_000;
+
+/** Whether `transport` is served on the agent's HTTP port (WebSocket or Streamable HTTP). */
+export function isRemote(transport) {
+  return transport === "websocket" || transport === "http";
+}
 
 /** Path of the agent's WebSocket endpoint. */
 export const WS_PATH = "/acp";
@@ -99,14 +109,16 @@ export class AgentProcess {
   /** Resolves to { code, signal } once the process has exited. */
   exited;
   exitInfo = null;
-  /** ws://127.0.0.1:<port>/acp in WebSocket mode, else undefined. */
+  /** ws://127.0.0.1:<port>/acp in WebSocket mode, http://127.0.0.1:<port>/acp in HTTP mode, else undefined. */
   url;
+  /** ws://127.0.0.1:<port>/acp in WebSocket and HTTP mode (the endpoint takes upgrades in both). */
+  wsUrl;
   #stderr = "";
   #stdout = "";
 
   /** Spawns the agent for `transport`, choosing a free port for WebSocket mode. */
   static async spawn({ label = "agent", transport = "stdio" } = {}) {
-    const port = transport === "websocket" ? await freePort() : undefined;
+    const port = isRemote(transport) ? await freePort() : undefined;
     return new AgentProcess(label, { transport, port });
   }
 
@@ -120,7 +132,14 @@ export class AgentProcess {
       if (!port) throw new Error("websocket transport needs a port");
       this.port = port;
       this.url = `ws://127.0.0.1:${port}${WS_PATH}`;
+      this.wsUrl = this.url;
       args.push("--acp.transport=websocket", `--server.port=${port}`, "--server.address=127.0.0.1");
+    } else if (transport === "http") {
+      if (!port) throw new Error("http transport needs a port");
+      this.port = port;
+      this.url = `http://127.0.0.1:${port}${WS_PATH}`;
+      this.wsUrl = `ws://127.0.0.1:${port}${WS_PATH}`;
+      args.push("--acp.transport=http", `--server.port=${port}`, "--server.address=127.0.0.1");
     } else if (transport !== "stdio") {
       throw new Error(`unknown transport ${transport}`);
     }
@@ -143,7 +162,7 @@ export class AgentProcess {
       if (process.env.ACP_INTEROP_VERBOSE) process.stderr.write(`[${this.label}] ${s}`);
       this.#stderr = (this.#stderr + s).slice(-STDERR_KEEP);
     });
-    if (transport === "websocket") {
+    if (isRemote(transport)) {
       // Not the protocol channel here: drain it (a full pipe would block the
       // JVM) and keep the tail for diagnostics (Spring Boot logs to stdout).
       this.child.stdout.setEncoding("utf8");
@@ -160,7 +179,7 @@ export class AgentProcess {
     const state = this.exitInfo ? `exited ${JSON.stringify(this.exitInfo)}` : "still running";
     const where = this.url ? `, ${this.url}` : "";
     let out = `\n--- ${this.label} (pid ${this.child.pid}${where}, ${state}) stderr tail ---\n${tailOf(this.#stderr)}\n---`;
-    if (this.transport === "websocket") out += `\n--- ${this.label} stdout tail ---\n${tailOf(this.#stdout)}\n---`;
+    if (isRemote(this.transport)) out += `\n--- ${this.label} stdout tail ---\n${tailOf(this.#stdout)}\n---`;
     return out;
   }
 
@@ -173,10 +192,10 @@ export class AgentProcess {
     let lastError = "no attempt";
     while (Date.now() < deadline) {
       if (this.exitInfo) {
-        throw new Error(`agent exited before ${this.url} accepted a WebSocket connection${this.diagnostics()}`);
+        throw new Error(`agent exited before ${this.wsUrl} accepted a WebSocket connection${this.diagnostics()}`);
       }
       try {
-        const socket = await openWebSocket(this.url, { timeoutMs: Math.min(5_000, Math.max(deadline - Date.now(), 1)) });
+        const socket = await openWebSocket(this.wsUrl, { timeoutMs: Math.min(5_000, Math.max(deadline - Date.now(), 1)) });
         await closeWebSocket(socket);
         return;
       } catch (err) {
@@ -185,7 +204,7 @@ export class AgentProcess {
       await sleep(200);
     }
     throw new Error(
-      `no WebSocket connection to ${this.url} within ${timeoutMs} ms (last error: ${lastError})${this.diagnostics()}`,
+      `no WebSocket connection to ${this.wsUrl} within ${timeoutMs} ms (last error: ${lastError})${this.diagnostics()}`,
     );
   }
 
@@ -233,7 +252,7 @@ export class AgentProcess {
    * the process has not exited within 15 s.
    */
   async stop() {
-    if (this.transport === "websocket") {
+    if (isRemote(this.transport)) {
       const { exit } = await this.terminate();
       if (!exit) throw new Error(`agent still running ${SIGTERM_EXIT_MS} ms after SIGTERM (killed)${this.diagnostics()}`);
       return exit;
@@ -350,6 +369,26 @@ export function webSocketTransport(url, wire) {
   return createWebSocketStream(url, { WebSocket: recordingWebSocket(wire) });
 }
 
+/**
+ * SDK Stream over the agent's Streamable HTTP endpoint. Node's fetch is wrapped
+ * to keep the answer to the initialize POST (status and headers) in
+ * `wire.handshake` and count the HTTP requests by method in `wire.httpRequests`.
+ */
+export function httpTransport(url, wire) {
+  wire.httpRequests = { POST: 0, GET: 0, DELETE: 0 };
+  const recordingFetch = async (input, init) => {
+    const method = init?.method ?? "GET";
+    wire.httpRequests[method] = (wire.httpRequests[method] ?? 0) + 1;
+    const response = await fetch(input, init);
+    const headers = new Headers(init?.headers);
+    if (method === "POST" && !headers.has("acp-connection-id")) {
+      wire.handshake = { statusCode: response.status, headers: Object.fromEntries(response.headers) };
+    }
+    return response;
+  };
+  return createHttpStream(url, { fetch: recordingFetch });
+}
+
 /** Wraps an SDK Stream so every message in both directions is recorded in `wire`. */
 export function tapStream(stream, wire) {
   const readable = stream.readable.pipeThrough(
@@ -392,7 +431,7 @@ export function initializeParams({ workspace = true } = {}) {
  */
 export async function spawnAgent({ label = "agent", transport = "stdio" } = {}) {
   const proc = await AgentProcess.spawn({ label, transport });
-  if (transport === "websocket") {
+  if (isRemote(transport)) {
     try {
       await proc.waitForWebSocket();
     } catch (err) {
@@ -418,7 +457,12 @@ export function connectClient(proc, { configure, ownsProcess = false } = {}) {
     updates.push(params);
   });
   if (configure) configure(app);
-  const stream = proc.transport === "websocket" ? webSocketTransport(proc.url, wire) : stdioTransport(proc, wire);
+  const stream =
+    proc.transport === "websocket"
+      ? webSocketTransport(proc.url, wire)
+      : proc.transport === "http"
+        ? httpTransport(proc.url, wire)
+        : stdioTransport(proc, wire);
   const conn = app.connect(tapStream(stream, wire));
   return new AgentSession(proc, wire, conn, updates, { ownsProcess });
 }

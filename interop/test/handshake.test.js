@@ -54,7 +54,7 @@ for (const transport of TRANSPORTS) describe(`handshake [${transport}]`, { timeo
     }
   });
 
-  test("a request pipelined right behind initialize is served", () => {
+  test("a request pipelined right behind initialize is served", { skip: transport === "http" ? "over HTTP the client POSTs nothing before the initialize answer gives it the Acp-Connection-Id" : false }, () => {
     // The SDK numbers requests from 0, so this also covers a request id of 0.
     const [first, second] = a.wire.outbound;
     assert.equal(first.method, "initialize");
@@ -72,7 +72,14 @@ for (const transport of TRANSPORTS) describe(`handshake [${transport}]`, { timeo
     assert.ok(a.wire.validated.InitializeResponse >= 1, "InitializeResponse was schema-validated");
   });
 
-  if (transport === "websocket") {
+  if (transport === "http") {
+    test("the echo sent right behind initialize is served", () => {
+      assert.equal(echo.status, "fulfilled", `echo failed: ${echo.reason}`);
+      assert.deepStrictEqual(echo.value, { params: PIPELINED_ECHO });
+    });
+  }
+
+  if (transport === "websocket" || transport === "http") {
     test(`SIGTERM makes the agent exit within ${SIGTERM_EXIT_MS / 1000} s`, async () => {
       a.conn.close();
       const { exit, ms } = await a.proc.terminate(SIGTERM_EXIT_MS);

@@ -3,13 +3,14 @@
 // session/update echoing the prompt text, then stopReason end_turn).
 //
 //   node agent.mjs                 over stdio (NDJSON)
-//   node agent.mjs --port=<p>      WebSocket at ws://127.0.0.1:<p>/acp, the SDK's AcpServer behind a `ws` server
+//   node agent.mjs --port=<p>      the SDK's AcpServer at 127.0.0.1:<p>/acp: WebSocket upgrades (behind a `ws` server)
+//                                  and Streamable HTTP (POST, GET event streams, DELETE) on the same path
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 import { AcpServer } from '@agentclientprotocol/sdk/experimental/server';
-import { createNodeWebSocketUpgradeHandler } from '@agentclientprotocol/sdk/experimental/node';
+import { createNodeHttpHandler, createNodeWebSocketUpgradeHandler } from '@agentclientprotocol/sdk/experimental/node';
 import { z } from 'zod';
 
 const EchoParams = z.record(z.string(), z.unknown());
@@ -48,7 +49,11 @@ if (portArgument) {
   const server = new AcpServer({ agent: app });
   const sockets = new WebSocketServer({ noServer: true });
   const upgrade = createNodeWebSocketUpgradeHandler(server, sockets);
-  const http = createServer((request, response) => response.writeHead(404).end());
+  const streamable = createNodeHttpHandler(server);
+  const http = createServer((request, response) => {
+    if (new URL(request.url, 'http://localhost').pathname === '/acp') streamable(request, response);
+    else response.writeHead(404).end();
+  });
   http.on('upgrade', (request, socket, head) => {
     if (new URL(request.url, 'http://localhost').pathname === '/acp') upgrade(request, socket, head);
     else socket.destroy();

@@ -5,9 +5,10 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The demo ACP agent: served over stdio by default, over WebSocket with
- * {@code --acp.transport=websocket}. As a remote agent, require a token on the handshake
- * with {@code --acp.websocket.auth.bearer-token=...} (or
+ * The demo ACP agent: served over stdio by default, over WebSocket and Streamable HTTP on
+ * one endpoint with {@code --acp.transport=http} (or {@code websocket}). As a remote
+ * agent, require a token on the handshake with
+ * {@code --acp.websocket.auth.bearer-token=...} (or
  * {@code --acp.websocket.auth.bearer-token-file=/run/secrets/acp-token}) and bind a
  * reachable address with {@code --server.address=0.0.0.0}; clients then send
  * {@code Authorization: Bearer <token>}. With {@code -Dacp.demo.startup-report=true} it

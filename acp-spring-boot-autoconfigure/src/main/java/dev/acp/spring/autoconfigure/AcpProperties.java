@@ -54,6 +54,8 @@ public class AcpProperties {
 
 	private final Websocket websocket = new Websocket();
 
+	private final Http http = new Http();
+
 	private final Auth auth = new Auth();
 
 	private final Handlers handlers = new Handlers();
@@ -96,6 +98,10 @@ public class AcpProperties {
 
 	public void setTransport(Transport transport) {
 		this.transport = transport;
+	}
+
+	public Http getHttp() {
+		return this.http;
 	}
 
 	public Agent getAgent() {
@@ -203,6 +209,12 @@ public class AcpProperties {
 		 * WebSocket endpoint in a servlet web application.
 		 */
 		WEBSOCKET,
+
+		/**
+		 * Streamable HTTP and WebSocket upgrades on one endpoint
+		 * ({@code acp.websocket.path}) in a servlet web application.
+		 */
+		HTTP,
 
 		/**
 		 * A warm agent serving launchers over a Unix domain socket
@@ -544,6 +556,111 @@ public class AcpProperties {
 
 		public void setDrainTimeout(Duration drainTimeout) {
 			this.drainTimeout = drainTimeout;
+		}
+
+	}
+
+	/**
+	 * The Streamable HTTP transport, served at {@code acp.websocket.path} beside
+	 * WebSocket upgrades ({@code acp.transport=http}, or {@code websocket} unless turned
+	 * off). Message size, connection limit, requests in flight, send buffer, send time
+	 * limit, drain time, allowed origins and the bearer token are the WebSocket ones.
+	 */
+	public static class Http {
+
+		private final Streamable streamable = new Streamable();
+
+		/**
+		 * How long a connection with no open stream and no request lives before it is
+		 * ended (as DELETE ends it).
+		 */
+		private Duration idleTimeout = Duration.ofMinutes(5);
+
+		/**
+		 * Idle time of an event stream after which a keep-alive comment is sent.
+		 */
+		private Duration keepAliveInterval = Duration.ofSeconds(15);
+
+		/**
+		 * Most session streams one connection may hold (opened, or keeping events for
+		 * their next reader); past it a GET is answered 429.
+		 */
+		private int maxSessionStreams = 64;
+
+		/**
+		 * Most bytes a stream keeps for its next reader (none attached, or one detached
+		 * for falling behind); past it the connection is closed.
+		 */
+		private DataSize maxQueued = DataSize.ofMegabytes(32);
+
+		/**
+		 * How long a POST of initialize waits for its answer.
+		 */
+		private Duration initializeTimeout = Duration.ofSeconds(60);
+
+		public Streamable getStreamable() {
+			return this.streamable;
+		}
+
+		public Duration getIdleTimeout() {
+			return this.idleTimeout;
+		}
+
+		public void setIdleTimeout(Duration idleTimeout) {
+			this.idleTimeout = idleTimeout;
+		}
+
+		public Duration getKeepAliveInterval() {
+			return this.keepAliveInterval;
+		}
+
+		public void setKeepAliveInterval(Duration keepAliveInterval) {
+			this.keepAliveInterval = keepAliveInterval;
+		}
+
+		public int getMaxSessionStreams() {
+			return this.maxSessionStreams;
+		}
+
+		public void setMaxSessionStreams(int maxSessionStreams) {
+			this.maxSessionStreams = maxSessionStreams;
+		}
+
+		public DataSize getMaxQueued() {
+			return this.maxQueued;
+		}
+
+		public void setMaxQueued(DataSize maxQueued) {
+			this.maxQueued = maxQueued;
+		}
+
+		public Duration getInitializeTimeout() {
+			return this.initializeTimeout;
+		}
+
+		public void setInitializeTimeout(Duration initializeTimeout) {
+			this.initializeTimeout = initializeTimeout;
+		}
+
+		/**
+		 * Whether Streamable HTTP is served.
+		 */
+		public static class Streamable {
+
+			/**
+			 * Whether the endpoint also serves Streamable HTTP (POST, GET event streams,
+			 * DELETE) beside WebSocket upgrades.
+			 */
+			private boolean enabled = true;
+
+			public boolean isEnabled() {
+				return this.enabled;
+			}
+
+			public void setEnabled(boolean enabled) {
+				this.enabled = enabled;
+			}
+
 		}
 
 	}

@@ -7,7 +7,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
+import dev.acp.spring.transport.http.HttpTransportSettings;
+import dev.acp.spring.transport.http.StreamableHttpHandler;
+import dev.acp.spring.transport.http.StreamableHttpHandlerMapping;
 import dev.acp.spring.transport.websocket.AcpWebSocketHandler;
 import dev.acp.spring.transport.websocket.BearerToken;
 import dev.acp.spring.transport.websocket.BearerTokenHandshakeInterceptor;
@@ -27,6 +31,7 @@ import org.springframework.boot.context.properties.source.InvalidConfigurationPr
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.web.socket.config.annotation.EnableWebSocket;
@@ -35,7 +40,9 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
 
 /**
  * Serves the agent over WebSocket ({@code acp.transport=websocket}) in a servlet web
- * application, at {@code acp.websocket.path}: origins checked against
+ * application, at {@code acp.websocket.path}, and over Streamable HTTP on the same path
+ * ({@code acp.transport=http}, or {@code websocket} unless
+ * {@code acp.http.streamable.enabled=false}): origins checked against
  * {@code acp.websocket.allowed-origins} (origin patterns), an optional bearer token on
  * the handshake ({@code acp.websocket.auth.bearer-token} or {@code bearer-token-file}: a
  * property that is present but gives no token fails start-up), and the principal of the
@@ -47,7 +54,7 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
 @ConditionalOnClass(name = { "org.springframework.web.socket.config.annotation.WebSocketConfigurer",
 		"jakarta.websocket.server.ServerContainer" })
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@ConditionalOnProperty(prefix = "acp", name = "transport", havingValue = "websocket")
+@Conditional(AcpWebSocketAutoConfiguration.OnRemoteTransportCondition.class)
 @ConditionalOnBean(JsonRpcConnectionFactory.class)
 @EnableWebSocket
 public final class AcpWebSocketAutoConfiguration {
@@ -145,7 +152,67 @@ public final class AcpWebSocketAutoConfiguration {
 
 	@Bean
 	WebSocketTransportLifecycle acpWebSocketTransportLifecycle(AcpWebSocketHandler handler, AcpProperties properties) {
-		return new WebSocketTransportLifecycle(handler, properties.getWebsocket().getDrainTimeout());
+		return new WebSocketTransportLifecycle(handler, properties.getWebsocket().getDrainTimeout(),
+				(properties.getTransport() == AcpProperties.Transport.HTTP) ? "http" : "websocket");
+	}
+
+	/**
+	 * Streamable HTTP on the WebSocket endpoint's path: a handler mapping ordered before
+	 * the WebSocket one takes every request of the path but upgrades.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.web.servlet.DispatcherServlet")
+	@ConditionalOnProperty(prefix = "acp.http.streamable", name = "enabled", matchIfMissing = true)
+	static class StreamableHttpConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		StreamableHttpHandler acpStreamableHttpHandler(JsonRpcConnectionFactory connectionFactory, JsonRpcCodec codec,
+				AcpProperties properties, ObjectProvider<BearerToken> bearerToken, AcpWebSocketHandler webSocket) {
+			AcpProperties.Websocket websocket = properties.getWebsocket();
+			AcpProperties.Http http = properties.getHttp();
+			StreamableHttpHandler handler = new StreamableHttpHandler(connectionFactory, codec,
+					new HttpTransportSettings(
+							(int) Math.min(Integer.MAX_VALUE - 8, websocket.getMaxMessageSize().toBytes()),
+							websocket.getMaxConnections(), websocket.getMaxRequestsInFlight(),
+							websocket.getSendBufferSize().toBytes(), http.getMaxQueued().toBytes(),
+							websocket.getSendTimeLimit(), http.getIdleTimeout(), http.getKeepAliveInterval(),
+							http.getMaxSessionStreams(), websocket.getDrainTimeout(), http.getInitializeTimeout(),
+							List.copyOf(websocket.getAllowedOrigins())),
+					bearerToken.getIfAvailable());
+			handler.setOtherConnections(webSocket::openConnections);
+			webSocket.setOtherConnections(handler::openConnections);
+			return handler;
+		}
+
+		@Bean
+		StreamableHttpHandlerMapping acpStreamableHttpHandlerMapping(StreamableHttpHandler handler,
+				AcpProperties properties) {
+			return new StreamableHttpHandlerMapping(properties.getWebsocket().getPath(), handler,
+					List.copyOf(properties.getWebsocket().getAllowedOrigins()));
+		}
+
+		@Bean
+		HttpTransportLifecycle acpHttpTransportLifecycle(StreamableHttpHandler handler, AcpProperties properties) {
+			return new HttpTransportLifecycle(handler, properties.getWebsocket().getDrainTimeout());
+		}
+
+	}
+
+	/**
+	 * Matches {@code acp.transport=websocket} and {@code acp.transport=http}.
+	 */
+	static final class OnRemoteTransportCondition extends SpringBootCondition {
+
+		@Override
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			String transport = context.getEnvironment().getProperty("acp.transport", "").trim();
+			if (transport.equalsIgnoreCase("websocket") || transport.equalsIgnoreCase("http")) {
+				return ConditionOutcome.match("acp.transport is " + transport);
+			}
+			return ConditionOutcome.noMatch("acp.transport is neither websocket nor http");
+		}
+
 	}
 
 	/**

@@ -27,13 +27,20 @@ class WebSocketTransportLifecycle implements SmartLifecycle, AcpTransportStatus 
 
 	private final Duration drainTimeout;
 
+	private final String transportName;
+
 	private volatile boolean running;
 
 	private volatile boolean started;
 
 	WebSocketTransportLifecycle(AcpWebSocketHandler handler, Duration drainTimeout) {
+		this(handler, drainTimeout, "websocket");
+	}
+
+	WebSocketTransportLifecycle(AcpWebSocketHandler handler, Duration drainTimeout, String transportName) {
 		this.handler = handler;
 		this.drainTimeout = drainTimeout;
+		this.transportName = transportName;
 	}
 
 	@Override
@@ -73,7 +80,7 @@ class WebSocketTransportLifecycle implements SmartLifecycle, AcpTransportStatus 
 
 	@Override
 	public String transportName() {
-		return "websocket";
+		return this.transportName;
 	}
 
 	@Override

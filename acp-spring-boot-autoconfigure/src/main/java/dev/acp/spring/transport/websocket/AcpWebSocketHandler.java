@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -88,6 +89,8 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 
 	private volatile boolean accepting = true;
 
+	private volatile IntSupplier otherConnections = () -> 0;
+
 	private volatile boolean registered;
 
 	/**
@@ -100,9 +103,21 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 		this.settings = settings;
 	}
 
+	/**
+	 * Count other connections (Streamable HTTP ones) against the connection limit.
+	 * @param otherConnections the number of other connections open now
+	 */
+	public void setOtherConnections(IntSupplier otherConnections) {
+		this.otherConnections = otherConnections;
+	}
+
 	@Override
 	public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler wsHandler,
 			Map<String, Object> attributes) {
+		if (!"websocket".equalsIgnoreCase(request.getHeaders().getUpgrade())) {
+			// not an upgrade: the handshake handler refuses it, no connection is reserved
+			return true;
+		}
 		String id = UUID.randomUUID().toString();
 		if (!reserve(id)) {
 			response.setStatusCode(HttpStatus.SERVICE_UNAVAILABLE);
@@ -120,7 +135,8 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 			}
 			long now = System.nanoTime();
 			this.reservations.values().removeIf((at) -> now - at > RESERVATION_EXPIRY_NANOS);
-			if (this.sockets.size() + this.reservations.size() >= this.settings.maxConnections()) {
+			if (this.sockets.size() + this.reservations.size() + this.otherConnections.getAsInt() >= this.settings
+				.maxConnections()) {
 				return false;
 			}
 			this.reservations.put(id, now);

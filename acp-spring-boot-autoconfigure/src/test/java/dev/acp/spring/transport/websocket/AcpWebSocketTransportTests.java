@@ -122,7 +122,9 @@ class AcpWebSocketTransportTests {
 	@Test
 	void actuatorHealthHasTheAcpComponentWithTheWebSocketTransportAndItsConnections() throws Exception {
 		int port = start("--management.endpoint.health.show-details=always");
-		Client.connect(port);
+		// the 101 is written before the server registers the socket: the first answer on
+		// it is the server's own sign that the connection is registered
+		Client.connect(port).initialize();
 		HttpResponse<String> health = HttpClient.newHttpClient()
 			.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/actuator/health")).build(),
 					HttpResponse.BodyHandlers.ofString());

@@ -1,0 +1,260 @@
+package dev.acp.spring.transport.http;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+import dev.acp.spring.jsonrpc.JsonRpcConnection;
+import dev.acp.spring.jsonrpc.JsonRpcMessage;
+import dev.acp.spring.jsonrpc.MessageSink;
+
+/**
+ * One ACP connection over Streamable HTTP: its JSON-RPC connection, its connection-scoped
+ * event stream and its sessions' streams, and where each outbound message goes. A message
+ * for a session (its {@code params.sessionId}, or the answer to a request POSTed with
+ * {@code Acp-Session-Id}) goes to that session's stream while it has a reader or holds
+ * events for its next one, else to the connection's stream; every other message goes to
+ * the connection's stream; no message goes to two streams. The answer to the
+ * {@code initialize} that created the connection goes to the body of its {@code POST}.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class HttpConnection implements MessageSink {
+
+	private static final String CONNECTION_ROUTE = "";
+
+	private final String id;
+
+	private final String principalName;
+
+	private final HttpTransportSettings settings;
+
+	private final Consumer<HttpConnection> onOverflow;
+
+	private final EventStream connectionStream;
+
+	private final Map<String, EventStream> sessionStreams = new ConcurrentHashMap<>();
+
+	/** The session (or {@link #CONNECTION_ROUTE}) each POSTed request is answered on. */
+	private final Map<String, String> answerRoutes = new ConcurrentHashMap<>();
+
+	private final CompletableFuture<byte[]> initializeAnswer = new CompletableFuture<>();
+
+	private final Object inbound = new Object();
+
+	private volatile String initializeKey;
+
+	private volatile JsonRpcConnection connection;
+
+	private volatile long lastActivity = System.nanoTime();
+
+	private volatile boolean ended;
+
+	HttpConnection(String id, String principalName, HttpTransportSettings settings,
+			Consumer<HttpConnection> onOverflow) {
+		this.id = id;
+		this.principalName = principalName;
+		this.settings = settings;
+		this.onOverflow = onOverflow;
+		this.connectionStream = new EventStream("connection " + id, settings.sendBufferSize(),
+				settings.maxQueuedBytes());
+	}
+
+	String id() {
+		return this.id;
+	}
+
+	String principalName() {
+		return this.principalName;
+	}
+
+	JsonRpcConnection connection() {
+		return this.connection;
+	}
+
+	void setConnection(JsonRpcConnection connection) {
+		this.connection = connection;
+	}
+
+	/**
+	 * Hand a POSTed message to the connection. POSTs of one connection may arrive at once
+	 * (HTTP/2 multiplexes them): they are received one at a time, in the order they get
+	 * here, as a transport's reading thread would.
+	 * @param message the message
+	 */
+	void receive(JsonRpcMessage message) {
+		synchronized (this.inbound) {
+			this.connection.receive(message);
+		}
+	}
+
+	boolean isEnded() {
+		return this.ended;
+	}
+
+	/**
+	 * Mark the connection ended: no request is taken any more.
+	 * @return {@code false} if it was ended already
+	 */
+	synchronized boolean end() {
+		if (this.ended) {
+			return false;
+		}
+		this.ended = true;
+		return true;
+	}
+
+	void touch() {
+		this.lastActivity = System.nanoTime();
+	}
+
+	/**
+	 * Whether the connection had no reader and no request for the idle timeout.
+	 * @param now {@link System#nanoTime()}
+	 * @return whether idle
+	 */
+	boolean isIdle(long now) {
+		return now - this.lastActivity > this.settings.idleTimeout().toNanos() && !hasReader();
+	}
+
+	/**
+	 * Whether any of the connection's streams has a reader.
+	 * @return whether one has
+	 */
+	boolean hasReader() {
+		if (this.connectionStream.hasReceiver()) {
+			return true;
+		}
+		for (EventStream stream : this.sessionStreams.values()) {
+			if (stream.hasReceiver()) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Expect the answer to the {@code initialize} request with the given id key in the
+	 * body of its {@code POST}.
+	 * @param key the id key
+	 * @return the answer
+	 */
+	CompletableFuture<byte[]> expectInitializeAnswer(String key) {
+		this.initializeKey = key;
+		return this.initializeAnswer;
+	}
+
+	/**
+	 * Record where the answer to a POSTed request goes.
+	 * @param idKey the request's id key
+	 * @param sessionId the session whose stream carries it, or {@code null} for the
+	 * connection's stream
+	 */
+	void answerOn(String idKey, String sessionId) {
+		this.answerRoutes.put(idKey, (sessionId != null) ? sessionId : CONNECTION_ROUTE);
+	}
+
+	/**
+	 * The stream of a session, created for a {@code GET} that opens it (a session stream
+	 * may be opened before the session exists, as resuming a session does).
+	 * @param sessionId the session
+	 * @return the stream, or {@code null} when the connection has as many session streams
+	 * as it may
+	 */
+	EventStream sessionStream(String sessionId) {
+		EventStream existing = this.sessionStreams.get(sessionId);
+		if (existing != null) {
+			return existing;
+		}
+		synchronized (this.sessionStreams) {
+			if (this.sessionStreams.size() >= this.settings.maxSessionStreams()) {
+				return null;
+			}
+			return this.sessionStreams.computeIfAbsent(sessionId,
+					(key) -> new EventStream("session " + key + " of connection " + this.id,
+							this.settings.sendBufferSize(), this.settings.maxQueuedBytes()));
+		}
+	}
+
+	EventStream connectionStream() {
+		return this.connectionStream;
+	}
+
+	/**
+	 * A session stream's reader is gone: the stream is dropped unless events wait in it
+	 * for the next reader.
+	 * @param sessionId the session
+	 * @param stream its stream
+	 */
+	void sessionReaderGone(String sessionId, EventStream stream) {
+		if (!stream.hasReceiver() && !stream.hasQueued()) {
+			this.sessionStreams.remove(sessionId, stream);
+		}
+	}
+
+	@Override
+	public void send(byte[] frame) {
+		OutboundRoute route = OutboundRoute.of(frame);
+		String sessionId = route.sessionId();
+		if (route.response() && route.idKey() != null) {
+			if (route.idKey().equals(this.initializeKey) && !this.initializeAnswer.isDone()) {
+				this.initializeKey = null;
+				this.initializeAnswer.complete(frame);
+				return;
+			}
+			String answerRoute = this.answerRoutes.remove(route.idKey());
+			sessionId = (answerRoute == null || answerRoute.isEmpty()) ? null : answerRoute;
+		}
+		boolean kept;
+		synchronized (this) {
+			EventStream target = this.connectionStream;
+			if (sessionId != null) {
+				EventStream session = this.sessionStreams.get(sessionId);
+				if (session != null && (session.hasReceiver() || session.hasQueued())) {
+					target = session;
+				}
+			}
+			kept = target.offer(frame);
+		}
+		if (!kept) {
+			this.onOverflow.accept(this);
+		}
+	}
+
+	/**
+	 * No more events come: each stream ends once its reader has taken what is queued.
+	 */
+	void finishStreams() {
+		this.initializeAnswer.complete(null);
+		this.connectionStream.finish();
+		for (EventStream stream : this.sessionStreams.values()) {
+			stream.finish();
+		}
+	}
+
+	/**
+	 * End every stream at once.
+	 */
+	void abortStreams() {
+		this.initializeAnswer.complete(null);
+		this.connectionStream.abort();
+		for (EventStream stream : this.sessionStreams.values()) {
+			stream.abort();
+		}
+	}
+
+	/**
+	 * Housekeeping of every stream (see {@link EventStream#tick}).
+	 * @param now {@link System#nanoTime()}
+	 */
+	void tick(long now) {
+		long sendTimeLimit = this.settings.sendTimeLimit().toNanos();
+		long keepAlive = this.settings.keepAliveInterval().toNanos();
+		this.connectionStream.tick(now, sendTimeLimit, keepAlive);
+		for (Map.Entry<String, EventStream> entry : this.sessionStreams.entrySet()) {
+			entry.getValue().tick(now, sendTimeLimit, keepAlive);
+		}
+	}
+
+}
