@@ -132,8 +132,8 @@ for ((r = 1; r <= repeats; r++)); do
     name="${entry%%|*}"
     read -r -a command <<<"${entry#*|}"
     echo "== repeat $r: $name (Streamable HTTP), load $(cut -d' ' -f1 /proc/loadavg)"
-    throughput "$name" http-prompt1 --http --prompt --warmup=5000 10000 1 -- "${command[@]}"
-    throughput "$name" http-prompt64 --http --prompt --warmup=20000 30000 64 -- "${command[@]}"
+    throughput "$name" http-prompt1 --http --prompt --warmup=30000 30000 1 -- "${command[@]}"
+    throughput "$name" http-prompt64 --http --prompt --warmup=40000 40000 64 -- "${command[@]}"
   done
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
