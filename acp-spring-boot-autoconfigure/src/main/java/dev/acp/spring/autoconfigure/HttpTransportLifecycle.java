@@ -4,8 +4,6 @@ import java.time.Duration;
 
 import dev.acp.spring.transport.http.StreamableHttpHandler;
 
-import org.springframework.context.SmartLifecycle;
-
 /**
  * Shuts the Streamable HTTP transport down gracefully in the phase of the web server's
  * graceful shutdown, beside the WebSocket transport: no new connections, requests in
@@ -14,56 +12,10 @@ import org.springframework.context.SmartLifecycle;
  *
  * @author ACP Spring Boot Starter contributors
  */
-class HttpTransportLifecycle implements SmartLifecycle {
-
-	private final StreamableHttpHandler handler;
-
-	private final Duration drainTimeout;
-
-	private volatile boolean running;
+class HttpTransportLifecycle extends GracefulShutdownLifecycle {
 
 	HttpTransportLifecycle(StreamableHttpHandler handler, Duration drainTimeout) {
-		this.handler = handler;
-		this.drainTimeout = drainTimeout;
-	}
-
-	@Override
-	public void start() {
-		this.running = true;
-	}
-
-	@Override
-	public void stop() {
-		try {
-			this.handler.shutdown(this.drainTimeout);
-		}
-		finally {
-			this.running = false;
-		}
-	}
-
-	@Override
-	public void stop(Runnable callback) {
-		Thread thread = new Thread(() -> {
-			try {
-				stop();
-			}
-			finally {
-				callback.run();
-			}
-		}, "acp-http-shutdown");
-		thread.setDaemon(true);
-		thread.start();
-	}
-
-	@Override
-	public boolean isRunning() {
-		return this.running;
-	}
-
-	@Override
-	public int getPhase() {
-		return WebSocketTransportLifecycle.PHASE;
+		super("acp-http-shutdown", handler::shutdown, drainTimeout);
 	}
 
 }
