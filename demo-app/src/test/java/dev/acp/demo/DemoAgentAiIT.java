@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
+import dev.acp.spring.test.ai.ScriptedOpenAiServer;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 

@@ -25,7 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
  * with the next scripted stream of server-sent events. It stands in for the paid model
  * service only; the client side is Spring AI's real OpenAI module.
  */
-final class ScriptedOpenAiServer implements AutoCloseable {
+public final class ScriptedOpenAiServer implements AutoCloseable {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -37,24 +37,24 @@ final class ScriptedOpenAiServer implements AutoCloseable {
 
 	private volatile boolean stopped;
 
-	ScriptedOpenAiServer() throws IOException {
+	public ScriptedOpenAiServer() throws IOException {
 		this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
 		this.server.setExecutor(Executors.newCachedThreadPool());
 		this.server.createContext("/", this::serve);
 		this.server.start();
 	}
 
-	String baseUrl() {
+	public String baseUrl() {
 		return "http://127.0.0.1:" + this.server.getAddress().getPort();
 	}
 
 	/** The request bodies received, in order. */
-	List<JsonNode> requests() {
+	public List<JsonNode> requests() {
 		return this.requests;
 	}
 
 	/** Answer the next request with these text deltas, then {@code finish_reason}. */
-	ScriptedOpenAiServer text(String finishReason, String... deltas) {
+	public ScriptedOpenAiServer text(String finishReason, String... deltas) {
 		List<String> events = new ArrayList<>();
 		events.add(chunk(Map.of("role", "assistant", "content", ""), null));
 		for (String delta : deltas) {
@@ -67,7 +67,7 @@ final class ScriptedOpenAiServer implements AutoCloseable {
 	}
 
 	/** Answer the next request with one call of a tool. */
-	ScriptedOpenAiServer toolCall(String id, String name, String arguments) {
+	public ScriptedOpenAiServer toolCall(String id, String name, String arguments) {
 		Map<String, Object> call = Map.of("index", 0, "id", id, "type", "function", "function",
 				Map.of("name", name, "arguments", arguments));
 		List<String> events = List.of(chunk(Map.of("role", "assistant", "tool_calls", List.of(call)), null),
@@ -80,7 +80,7 @@ final class ScriptedOpenAiServer implements AutoCloseable {
 	 * Answer the next request with these deltas and then hold the stream open: the
 	 * returned hold tells when they were sent and when the client closed the stream.
 	 */
-	Hold textThenHold(String... deltas) {
+	public Hold textThenHold(String... deltas) {
 		List<String> events = new ArrayList<>();
 		events.add(chunk(Map.of("role", "assistant", "content", ""), null));
 		for (String delta : deltas) {
@@ -165,13 +165,13 @@ final class ScriptedOpenAiServer implements AutoCloseable {
 	}
 
 	/** A stream held open by the server. */
-	static final class Hold {
+	public static final class Hold {
 
-		final CountDownLatch sent = new CountDownLatch(1);
+		public final CountDownLatch sent = new CountDownLatch(1);
 
-		final CountDownLatch cancelled = new CountDownLatch(1);
+		public final CountDownLatch cancelled = new CountDownLatch(1);
 
-		final CountDownLatch closed = new CountDownLatch(1);
+		public final CountDownLatch closed = new CountDownLatch(1);
 
 	}
 
