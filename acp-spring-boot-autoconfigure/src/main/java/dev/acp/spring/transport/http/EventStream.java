@@ -3,7 +3,6 @@ package dev.acp.spring.transport.http;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.concurrent.CompletableFuture;
 
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
@@ -120,14 +119,6 @@ final class EventStream {
 	}
 
 	/**
-	 * Completes once the receiver attached now is gone (at once when there is none).
-	 * @return the future
-	 */
-	synchronized CompletableFuture<Void> receiverGone() {
-		return (this.receiver != null) ? this.receiver.gone : CompletableFuture.completedFuture(null);
-	}
-
-	/**
 	 * Whether events wait for a receiver.
 	 * @return whether any are queued
 	 */
@@ -215,8 +206,6 @@ final class EventStream {
 
 		private boolean ended;
 
-		private final CompletableFuture<Void> gone = new CompletableFuture<>();
-
 		Receiver(AsyncContext context, ServletOutputStream output, Runnable onGone) {
 			this.context = context;
 			this.output = output;
@@ -271,7 +260,6 @@ final class EventStream {
 				logger.debug("Could not end the reader of " + EventStream.this.name + ": " + ex.getMessage());
 			}
 			this.onGone.run();
-			this.gone.complete(null);
 		}
 
 		@Override

@@ -1,7 +1,5 @@
 package dev.acp.spring.transport.http;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -118,20 +116,6 @@ final class HttpConnection implements MessageSink {
 	 */
 	boolean isIdle(long now) {
 		return now - this.lastActivity > this.settings.idleTimeout().toNanos() && !hasReader();
-	}
-
-	/**
-	 * Completes once every reader attached now to one of the connection's streams is
-	 * gone.
-	 * @return the future
-	 */
-	synchronized CompletableFuture<Void> readersGone() {
-		List<CompletableFuture<Void>> gone = new ArrayList<>();
-		gone.add(this.connectionStream.receiverGone());
-		for (EventStream stream : this.sessionStreams.values()) {
-			gone.add(stream.receiverGone());
-		}
-		return CompletableFuture.allOf(gone.toArray(CompletableFuture[]::new));
 	}
 
 	/**

@@ -454,17 +454,17 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-		try {
-			CompletableFuture.allOf(open.stream().map(HttpConnection::readersGone).toArray(CompletableFuture[]::new))
-				.get(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-		}
-		catch (TimeoutException | ExecutionException ex) {
-			logger.debug("HTTP event streams did not end in time: " + ex.getMessage());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
+		long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
 		for (HttpConnection connection : open) {
+			while (connection.hasReader() && System.nanoTime() < deadline) {
+				try {
+					Thread.sleep(10);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					break;
+				}
+			}
 			connection.abortStreams();
 		}
 		this.timer.shutdownNow();
