@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import dev.acp.spring.method.AcpException;
 import dev.acp.spring.protocol.EnvVariable;
@@ -15,6 +16,7 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -44,14 +46,17 @@ final class McpSessionServers {
 	 * @throws AcpException when a server does not start (the others are closed)
 	 */
 	static void start(AiSession session, Duration timeout) {
+		start(session, timeout, (stdio) -> new StdioClientTransport(parameters(stdio), McpJsonDefaults.getMapper()));
+	}
+
+	static void start(AiSession session, Duration timeout, Function<McpServer.Stdio, McpClientTransport> transports) {
 		for (McpServer server : session.mcpServers()) {
 			if (!(server instanceof McpServer.Stdio stdio)) {
 				logger.debug("Session " + session.id() + ": MCP server " + server.getClass().getSimpleName()
 						+ " not started (stdio only)");
 				continue;
 			}
-			McpSyncClient client = McpClient
-				.sync(new StdioClientTransport(parameters(stdio), McpJsonDefaults.getMapper()))
+			McpSyncClient client = McpClient.sync(new SerialMcpTransport(transports.apply(stdio)))
 				.requestTimeout(timeout)
 				.initializationTimeout(timeout)
 				.clientInfo(new McpSchema.Implementation("acp-spring-boot", "1.0"))
