@@ -13,6 +13,9 @@ import java.util.Set;
 import dev.acp.spring.ai.AcpTool;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.FileSystemCapabilities;
+import dev.acp.spring.protocol.HttpHeader;
+import dev.acp.spring.protocol.InitializeResponse;
+import dev.acp.spring.protocol.McpCapabilities;
 import dev.acp.spring.protocol.McpServer;
 import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.PromptResponse;
@@ -392,6 +395,74 @@ class ChatClientAgentTests {
 		for (ProcessHandle process : started) {
 			process.onExit().get(30, TimeUnit.SECONDS);
 		}
+	}
+
+	@Test
+	void aToolOfAStreamableHttpMcpServerIsCalledAndItsSessionClosesWithTheAgent() throws Exception {
+		try (EverythingServer server = EverythingServer.streamableHttp()) {
+			this.model.toolCall("tc_1", "echo", "{\"message\":\"hi\"}").text("stop", "It echoed.");
+			InitializeResponse initialized = this.client.initialize();
+			String sessionId = this.client
+				.newSession(new NewSessionRequest("/work/project", null, List.of(new McpServer.Http("everything",
+						server.url("/mcp"), List.of(new HttpHeader("X-Acp-Test", "streamable")))), null))
+				.sessionId();
+
+			PromptResponse response = this.client.prompt(sessionId, "Echo hi");
+
+			assertThat(initialized.agentCapabilities().mcpCapabilities())
+				.isEqualTo(new McpCapabilities(true, true, null));
+			assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
+			assertThat(toolNames(this.model.requests().get(0))).contains("echo");
+			assertThat(toolResults(this.model.requests().get(1))).singleElement()
+				.satisfies((result) -> assertThat(result).contains("Echo: hi"));
+			this.context.close();
+			assertThat(server.awaitSessionClosed()).as("the server saw its MCP session closed").isTrue();
+		}
+	}
+
+	@Test
+	void aToolOfAnSseMcpServerIsCalledAndItsConnectionClosesWithTheAgent() throws Exception {
+		try (EverythingServer server = EverythingServer.sse()) {
+			this.model.toolCall("tc_1", "echo", "{\"message\":\"hi\"}").text("stop", "It echoed.");
+			this.client.initialize();
+			String sessionId = this.client
+				.newSession(new NewSessionRequest("/work/project", null,
+						List.of(new McpServer.Sse("everything", server.url("/sse"), List.of())), null))
+				.sessionId();
+
+			PromptResponse response = this.client.prompt(sessionId, "Echo hi");
+
+			assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
+			assertThat(toolNames(this.model.requests().get(0))).contains("echo");
+			assertThat(toolResults(this.model.requests().get(1))).singleElement()
+				.satisfies((result) -> assertThat(result).contains("Echo: hi"));
+			this.context.close();
+			assertThat(server.awaitSessionClosed()).as("the server saw the SSE connection closed").isTrue();
+		}
+	}
+
+	@Test
+	void anMcpServerThatCannotBeReachedFailsSessionNewWithoutAStackTrace() throws Exception {
+		this.client.initialize();
+		int port;
+		try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+			port = socket.getLocalPort();
+		}
+
+		AcpResponse response = this.client.call("session/new", Map.of("cwd", "/work/project", "mcpServers", List.of(Map
+			.of("type", "http", "name", "docs", "url", "http://127.0.0.1:" + port + "/mcp", "headers", List.of()))));
+
+		assertThat(response.error().code()).isEqualTo(-32603);
+		assertThat(response.error().message()).isEqualTo("MCP server 'docs' did not start");
+		assertThat(response.error().data()).hasToString("{\"mcpServer\":\"docs\"}");
+	}
+
+	private static List<String> toolNames(JsonNode request) {
+		List<String> names = new java.util.ArrayList<>();
+		for (JsonNode tool : request.path("tools")) {
+			names.add(tool.get("function").get("name").asString());
+		}
+		return names;
 	}
 
 	private static Set<ProcessHandle> children() {
