@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.Set;
@@ -237,6 +238,24 @@ class ChatClientAgentTests {
 
 		assertThat(turn.get(30, TimeUnit.SECONDS).result().get("stopReason").asString()).isEqualTo("cancelled");
 		assertThat(hold.closed.await(30, TimeUnit.SECONDS)).as("the model's HTTP stream was closed").isTrue();
+	}
+
+	@Test
+	void cancelWhileAnApplicationToolRunsInterruptsItAndAnswersCancelledAtOnce() throws Exception {
+		SlowTool tool = this.context.getBean(SlowTool.class);
+		this.model.toolCall("tc_1", "waitForRelease", "{}").text("stop", "Never asked.");
+		this.client.initialize();
+		String sessionId = this.client.newSession();
+
+		CompletableFuture<AcpResponse> turn = this.client.promptAsync(sessionId, "Wait for it");
+		assertThat(tool.started.await(30, TimeUnit.SECONDS)).isTrue();
+		this.client.cancel(sessionId);
+
+		assertThat(turn.get(10, TimeUnit.SECONDS).result().get("stopReason").asString()).isEqualTo("cancelled");
+		assertThat(statuses(sessionId)).as("the tool call failed before the answer")
+			.containsExactly(ToolCallStatus.IN_PROGRESS, ToolCallStatus.FAILED);
+		assertThat(tool.interrupted.await(10, TimeUnit.SECONDS)).as("the tool's thread was interrupted").isTrue();
+		assertThat(this.model.requests()).as("the model is not called again").hasSize(1);
 	}
 
 	private List<String> chunks(String sessionId) {
@@ -474,8 +493,30 @@ class ChatClientAgentTests {
 
 	@Configuration(proxyBeanMethods = false)
 	@EnableAutoConfiguration
-	@Import(Notes.class)
+	@Import({ Notes.class, SlowTool.class })
 	static class AiAgent {
+
+	}
+
+	static class SlowTool {
+
+		final CountDownLatch started = new CountDownLatch(1);
+
+		final CountDownLatch interrupted = new CountDownLatch(1);
+
+		private final CountDownLatch release = new CountDownLatch(1);
+
+		@Tool(description = "Wait until released")
+		String waitForRelease() throws InterruptedException {
+			this.started.countDown();
+			try {
+				return this.release.await(60, TimeUnit.SECONDS) ? "released" : "not released";
+			}
+			catch (InterruptedException ex) {
+				this.interrupted.countDown();
+				throw ex;
+			}
+		}
 
 	}
 
