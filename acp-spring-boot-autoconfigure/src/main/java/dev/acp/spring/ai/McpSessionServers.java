@@ -95,11 +95,11 @@ final class McpSessionServers {
 	 */
 	private static void check(McpServer server, int index) {
 		if (server instanceof McpServer.Http http) {
-			uri(http.name(), http.url(), index);
+			checkUrl(http.name(), http.url(), index);
 			requests(http.name(), http.headers(), index);
 		}
 		else if (server instanceof McpServer.Sse sse) {
-			uri(sse.name(), sse.url(), index);
+			checkUrl(sse.name(), sse.url(), index);
 			requests(sse.name(), sse.headers(), index);
 		}
 		else if (server instanceof McpServer.Unknown unknown) {
@@ -126,12 +126,12 @@ final class McpSessionServers {
 		return new StdioClientTransport(parameters((McpServer.Stdio) server), McpJsonDefaults.getMapper());
 	}
 
-	private static URI uri(String name, String url, int index) {
+	private static void checkUrl(String name, String url, int index) {
 		try {
 			URI uri = new URI(url);
 			if (("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()))
 					&& uri.getHost() != null) {
-				return uri;
+				return;
 			}
 		}
 		catch (URISyntaxException ex) {
