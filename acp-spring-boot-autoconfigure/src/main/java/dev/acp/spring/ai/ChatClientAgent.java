@@ -113,8 +113,8 @@ public final class ChatClientAgent implements AutoCloseable {
 	}
 
 	/**
-	 * Open a session: its working directory, and its MCP servers (stdio) started, their
-	 * tools offered to the model in this session.
+	 * Open a session: its working directory, and its MCP servers (stdio, Streamable HTTP,
+	 * SSE) started, their tools offered to the model in this session.
 	 * @param request the request
 	 * @param context the call
 	 * @return the new session's id

@@ -1,6 +1,7 @@
 package dev.acp.spring.ai;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -79,6 +80,11 @@ final class PromptTurn {
 
 	private final Map<String, String> reasoning = new ConcurrentHashMap<>();
 
+	/**
+	 * The tool calls not finished yet, with the thread running each; guarded by itself.
+	 */
+	private final Map<String, Thread> runningToolCalls = new LinkedHashMap<>();
+
 	private volatile boolean cancelled;
 
 	private volatile @Nullable String finishReason;
@@ -134,13 +140,22 @@ final class PromptTurn {
 	}
 
 	/**
-	 * Stop the turn: close the model's stream, give up calls to the client, answer
+	 * Stop the turn: close the model's stream, give up calls to the client, mark the tool
+	 * calls not finished failed and interrupt the threads running them, answer
 	 * {@code cancelled}. Does not block.
 	 */
 	void cancel() {
 		this.cancelled = true;
 		this.subscription.dispose();
 		this.pending.forEach((call) -> call.cancel(true));
+		synchronized (this.runningToolCalls) {
+			this.runningToolCalls.forEach((toolCallId, thread) -> {
+				this.client.toolCallUpdate(this.session.id(),
+						ToolCallUpdate.builder(toolCallId).status(ToolCallStatus.FAILED).text("Cancelled").build());
+				thread.interrupt();
+			});
+			this.runningToolCalls.clear();
+		}
 		this.done.complete(StopReason.CANCELLED);
 	}
 
@@ -221,27 +236,28 @@ final class PromptTurn {
 		this.client.toolCall(sessionId,
 				new SessionUpdate.ToolCall(toolCallId, title, name, tool.kind(), ToolCallStatus.PENDING,
 						preview.isEmpty() ? null : preview, locations.isEmpty() ? null : locations, input, null));
-		if (tool.asksPermission() && !this.session.isAlwaysAllowed(name)) {
-			ToolCallUpdate asked = new ToolCallUpdate(toolCallId, tool.kind(), ToolCallStatus.PENDING, title, name,
-					preview.isEmpty() ? null : preview, locations.isEmpty() ? null : locations, input, null);
-			String choice = askPermission(asked);
-			if (ALLOW_ALWAYS.equals(choice)) {
-				this.session.allowAlways(name);
-			}
-			else if (!ALLOW_ONCE.equals(choice)) {
-				this.client.toolCallUpdate(sessionId,
-						ToolCallUpdate.builder(toolCallId)
-							.status(ToolCallStatus.FAILED)
-							.text("Rejected by the user")
-							.build());
-				return "The user rejected this call of " + name + "; it did not run. "
-						+ "Do not retry it unless the user asks.";
-			}
-		}
-		this.client.toolCallUpdate(sessionId, new ToolCallUpdate(toolCallId).withStatus(ToolCallStatus.IN_PROGRESS));
+		started(toolCallId);
 		try {
+			if (tool.asksPermission() && !this.session.isAlwaysAllowed(name)) {
+				ToolCallUpdate asked = new ToolCallUpdate(toolCallId, tool.kind(), ToolCallStatus.PENDING, title, name,
+						preview.isEmpty() ? null : preview, locations.isEmpty() ? null : locations, input, null);
+				String choice = askPermission(asked);
+				if (ALLOW_ALWAYS.equals(choice)) {
+					this.session.allowAlways(name);
+				}
+				else if (!ALLOW_ONCE.equals(choice)) {
+					finished(toolCallId,
+							ToolCallUpdate.builder(toolCallId)
+								.status(ToolCallStatus.FAILED)
+								.text("Rejected by the user")
+								.build());
+					return "The user rejected this call of " + name + "; it did not run. "
+							+ "Do not retry it unless the user asks.";
+				}
+			}
+			running(toolCallId, new ToolCallUpdate(toolCallId).withStatus(ToolCallStatus.IN_PROGRESS));
 			ToolOutcome outcome = tool.run(rawInput, input, run);
-			this.client.toolCallUpdate(sessionId,
+			finished(toolCallId,
 					new ToolCallUpdate(toolCallId).withStatus(ToolCallStatus.COMPLETED).withContent(outcome.content()));
 			return outcome.forModel();
 		}
@@ -253,10 +269,54 @@ final class PromptTurn {
 				throw new CancellationException("The turn was cancelled");
 			}
 			String message = failure(ex);
-			this.client.toolCallUpdate(sessionId,
+			finished(toolCallId,
 					ToolCallUpdate.builder(toolCallId).status(ToolCallStatus.FAILED).text(message).build());
 			logger.debug("Tool " + name + " failed in session " + sessionId, ex);
 			return "The tool " + name + " failed: " + message;
+		}
+		finally {
+			synchronized (this.runningToolCalls) {
+				this.runningToolCalls.remove(toolCallId);
+			}
+		}
+	}
+
+	/**
+	 * A tool call starts on this thread, which {@link #cancel()} interrupts.
+	 */
+	private void started(String toolCallId) {
+		synchronized (this.runningToolCalls) {
+			if (this.cancelled) {
+				this.client.toolCallUpdate(this.session.id(),
+						ToolCallUpdate.builder(toolCallId).status(ToolCallStatus.FAILED).text("Cancelled").build());
+				throw new CancellationException("The turn was cancelled");
+			}
+			this.runningToolCalls.put(toolCallId, Thread.currentThread());
+		}
+	}
+
+	/**
+	 * Send an update of a tool call still running; none after {@link #cancel()} marked it
+	 * failed.
+	 */
+	private void running(String toolCallId, ToolCallUpdate update) {
+		synchronized (this.runningToolCalls) {
+			if (!this.runningToolCalls.containsKey(toolCallId)) {
+				throw new CancellationException("The turn was cancelled");
+			}
+			this.client.toolCallUpdate(this.session.id(), update);
+		}
+	}
+
+	/**
+	 * Send the last update of a tool call, unless {@link #cancel()} sent it.
+	 */
+	private void finished(String toolCallId, ToolCallUpdate update) {
+		synchronized (this.runningToolCalls) {
+			if (this.runningToolCalls.remove(toolCallId) == null) {
+				throw new CancellationException("The turn was cancelled");
+			}
+			this.client.toolCallUpdate(this.session.id(), update);
 		}
 	}
 
@@ -347,8 +407,7 @@ final class PromptTurn {
 
 		@Override
 		public void show(List<ToolCallContent> content) {
-			PromptTurn.this.client.toolCallUpdate(sessionId(),
-					new ToolCallUpdate(this.toolCallId).withContent(content));
+			running(this.toolCallId, new ToolCallUpdate(this.toolCallId).withContent(content));
 		}
 
 		@Override

@@ -72,8 +72,8 @@ final class RunCommandTool extends SessionTool {
 						args(input), null, cwd, OUTPUT_LIMIT)))
 			.terminalId();
 		List<ToolCallContent> shown = List.of(ToolCallContent.terminal(terminalId));
-		run.show(shown);
 		try {
+			run.show(shown);
 			WaitForTerminalExitResponse exit = run.await(run.client()
 				.waitForTerminalExit(new WaitForTerminalExitRequest(run.sessionId(), terminalId),
 						java.time.Duration.ofHours(1)));

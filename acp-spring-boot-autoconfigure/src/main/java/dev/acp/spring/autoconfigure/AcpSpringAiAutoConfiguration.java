@@ -8,6 +8,7 @@ import dev.acp.spring.agent.AcpCapabilitiesCustomizer;
 import dev.acp.spring.agent.support.AcpAgent;
 import dev.acp.spring.ai.ChatClientAgent;
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
+import dev.acp.spring.protocol.McpCapabilities;
 import dev.acp.spring.protocol.PromptCapabilities;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -27,6 +28,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.MethodIntrospector;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.util.ClassUtils;
@@ -66,6 +68,24 @@ public final class AcpSpringAiAutoConfiguration {
 	AcpCapabilitiesCustomizer acpChatClientPromptCapabilities(AcpAiProperties properties) {
 		return (capabilities) -> capabilities
 			.promptCapabilities(new PromptCapabilities(properties.isImages(), false, true, null));
+	}
+
+	/**
+	 * The editor may pass HTTP and SSE MCP servers in {@code session/new} when Spring
+	 * AI's MCP client is there to start them.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = { "org.springframework.ai.mcp.SyncMcpToolCallbackProvider",
+			"io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport",
+			"io.modelcontextprotocol.client.transport.HttpClientSseClientTransport" })
+	@Conditional(OnNoApplicationPromptHandlerCondition.class)
+	static final class McpServersConfiguration {
+
+		@Bean
+		AcpCapabilitiesCustomizer acpChatClientMcpCapabilities() {
+			return (capabilities) -> capabilities.mcpCapabilities(new McpCapabilities(true, true, null));
+		}
+
 	}
 
 	private static ChatClient chatClient(ObjectProvider<ChatClient> chatClient,

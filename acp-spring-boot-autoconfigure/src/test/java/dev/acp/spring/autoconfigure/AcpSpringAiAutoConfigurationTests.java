@@ -3,6 +3,7 @@ package dev.acp.spring.autoconfigure;
 import dev.acp.spring.agent.support.AcpCapabilityAdvertiser;
 import dev.acp.spring.ai.ChatClientAgent;
 import dev.acp.spring.annotation.AcpMethod;
+import dev.acp.spring.protocol.McpCapabilities;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.StopReason;
@@ -47,6 +48,35 @@ class AcpSpringAiAutoConfigurationTests {
 						assertThat(prompt.image()).isFalse();
 					});
 			});
+	}
+
+	@Test
+	void withSpringAiMcpTheAgentAdvertisesHttpAndSseMcpServers() {
+		this.contextRunner.withUserConfiguration(ModelConfiguration.class)
+			.withPropertyValues("acp.ai.enabled=true")
+			.run((context) -> assertThat(
+					context.getBean(AcpCapabilityAdvertiser.class).capabilities().mcpCapabilities())
+				.isEqualTo(new McpCapabilities(true, true, null)));
+	}
+
+	@Test
+	void withoutSpringAiMcpNoMcpTransportIsAdvertised() {
+		this.contextRunner.withUserConfiguration(ModelConfiguration.class)
+			.withClassLoader(new FilteredClassLoader("org.springframework.ai.mcp", "io.modelcontextprotocol"))
+			.withPropertyValues("acp.ai.enabled=true")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(ChatClientAgent.class);
+				assertThat(context.getBean(AcpCapabilityAdvertiser.class).capabilities().mcpCapabilities()).isNull();
+			});
+	}
+
+	@Test
+	void anApplicationServingPromptsItselfAdvertisesNoMcpTransport() {
+		this.contextRunner.withUserConfiguration(ModelConfiguration.class, OwnPromptHandler.class)
+			.withPropertyValues("acp.ai.enabled=true")
+			.run((context) -> assertThat(
+					context.getBean(AcpCapabilityAdvertiser.class).capabilities().mcpCapabilities())
+				.isNull());
 	}
 
 	@Test

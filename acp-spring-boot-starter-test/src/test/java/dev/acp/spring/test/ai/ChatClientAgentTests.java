@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.Set;
@@ -13,6 +14,9 @@ import java.util.Set;
 import dev.acp.spring.ai.AcpTool;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.FileSystemCapabilities;
+import dev.acp.spring.protocol.HttpHeader;
+import dev.acp.spring.protocol.InitializeResponse;
+import dev.acp.spring.protocol.McpCapabilities;
 import dev.acp.spring.protocol.McpServer;
 import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.PromptResponse;
@@ -236,6 +240,24 @@ class ChatClientAgentTests {
 		assertThat(hold.closed.await(30, TimeUnit.SECONDS)).as("the model's HTTP stream was closed").isTrue();
 	}
 
+	@Test
+	void cancelWhileAnApplicationToolRunsInterruptsItAndAnswersCancelledAtOnce() throws Exception {
+		SlowTool tool = this.context.getBean(SlowTool.class);
+		this.model.toolCall("tc_1", "waitForRelease", "{}").text("stop", "Never asked.");
+		this.client.initialize();
+		String sessionId = this.client.newSession();
+
+		CompletableFuture<AcpResponse> turn = this.client.promptAsync(sessionId, "Wait for it");
+		assertThat(tool.started.await(30, TimeUnit.SECONDS)).isTrue();
+		this.client.cancel(sessionId);
+
+		assertThat(turn.get(10, TimeUnit.SECONDS).result().get("stopReason").asString()).isEqualTo("cancelled");
+		assertThat(statuses(sessionId)).as("the tool call failed before the answer")
+			.containsExactly(ToolCallStatus.IN_PROGRESS, ToolCallStatus.FAILED);
+		assertThat(tool.interrupted.await(10, TimeUnit.SECONDS)).as("the tool's thread was interrupted").isTrue();
+		assertThat(this.model.requests()).as("the model is not called again").hasSize(1);
+	}
+
 	private List<String> chunks(String sessionId) {
 		return this.client.sessionUpdates(sessionId)
 			.stream()
@@ -394,6 +416,74 @@ class ChatClientAgentTests {
 		}
 	}
 
+	@Test
+	void aToolOfAStreamableHttpMcpServerIsCalledAndItsSessionClosesWithTheAgent() throws Exception {
+		try (EverythingServer server = EverythingServer.streamableHttp()) {
+			this.model.toolCall("tc_1", "echo", "{\"message\":\"hi\"}").text("stop", "It echoed.");
+			InitializeResponse initialized = this.client.initialize();
+			String sessionId = this.client
+				.newSession(new NewSessionRequest("/work/project", null, List.of(new McpServer.Http("everything",
+						server.url("/mcp"), List.of(new HttpHeader("X-Acp-Test", "streamable")))), null))
+				.sessionId();
+
+			PromptResponse response = this.client.prompt(sessionId, "Echo hi");
+
+			assertThat(initialized.agentCapabilities().mcpCapabilities())
+				.isEqualTo(new McpCapabilities(true, true, null));
+			assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
+			assertThat(toolNames(this.model.requests().get(0))).contains("echo");
+			assertThat(toolResults(this.model.requests().get(1))).singleElement()
+				.satisfies((result) -> assertThat(result).contains("Echo: hi"));
+			this.context.close();
+			assertThat(server.awaitSessionClosed()).as("the server saw its MCP session closed").isTrue();
+		}
+	}
+
+	@Test
+	void aToolOfAnSseMcpServerIsCalledAndItsConnectionClosesWithTheAgent() throws Exception {
+		try (EverythingServer server = EverythingServer.sse()) {
+			this.model.toolCall("tc_1", "echo", "{\"message\":\"hi\"}").text("stop", "It echoed.");
+			this.client.initialize();
+			String sessionId = this.client
+				.newSession(new NewSessionRequest("/work/project", null,
+						List.of(new McpServer.Sse("everything", server.url("/sse"), List.of())), null))
+				.sessionId();
+
+			PromptResponse response = this.client.prompt(sessionId, "Echo hi");
+
+			assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
+			assertThat(toolNames(this.model.requests().get(0))).contains("echo");
+			assertThat(toolResults(this.model.requests().get(1))).singleElement()
+				.satisfies((result) -> assertThat(result).contains("Echo: hi"));
+			this.context.close();
+			assertThat(server.awaitSessionClosed()).as("the server saw the SSE connection closed").isTrue();
+		}
+	}
+
+	@Test
+	void anMcpServerThatCannotBeReachedFailsSessionNewWithoutAStackTrace() throws Exception {
+		this.client.initialize();
+		int port;
+		try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+			port = socket.getLocalPort();
+		}
+
+		AcpResponse response = this.client.call("session/new", Map.of("cwd", "/work/project", "mcpServers", List.of(Map
+			.of("type", "http", "name", "docs", "url", "http://127.0.0.1:" + port + "/mcp", "headers", List.of()))));
+
+		assertThat(response.error().code()).isEqualTo(-32603);
+		assertThat(response.error().message()).isEqualTo("MCP server 'docs' did not start");
+		assertThat(response.error().data()).hasToString("{\"mcpServer\":\"docs\"}");
+	}
+
+	private static List<String> toolNames(JsonNode request) {
+		List<String> names = new java.util.ArrayList<>();
+		for (JsonNode tool : request.path("tools")) {
+			names.add(tool.get("function").get("name").asString());
+		}
+		return names;
+	}
+
 	private static Set<ProcessHandle> children() {
 		return ProcessHandle.current()
 			.descendants()
@@ -403,8 +493,30 @@ class ChatClientAgentTests {
 
 	@Configuration(proxyBeanMethods = false)
 	@EnableAutoConfiguration
-	@Import(Notes.class)
+	@Import({ Notes.class, SlowTool.class })
 	static class AiAgent {
+
+	}
+
+	static class SlowTool {
+
+		final CountDownLatch started = new CountDownLatch(1);
+
+		final CountDownLatch interrupted = new CountDownLatch(1);
+
+		private final CountDownLatch release = new CountDownLatch(1);
+
+		@Tool(description = "Wait until released")
+		String waitForRelease() throws InterruptedException {
+			this.started.countDown();
+			try {
+				return this.release.await(60, TimeUnit.SECONDS) ? "released" : "not released";
+			}
+			catch (InterruptedException ex) {
+				this.interrupted.countDown();
+				throw ex;
+			}
+		}
 
 	}
 
