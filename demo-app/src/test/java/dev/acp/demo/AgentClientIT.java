@@ -208,6 +208,29 @@ class AgentClientIT {
 	}
 
 	@Test
+	void overStreamableHttpATurnIsCancelledAndTheSessionIsLoadedOnANewConnectionWithItsReplay() throws Exception {
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--acp.transport=http", "--server.port=0")) {
+			URI url = URI.create("http://127.0.0.1:" + port(agent) + "/acp");
+			AcpAgentClient first = AcpAgentClient.builder().name("first").url(url).build();
+			this.clients.add(first);
+			AcpAgentSession session = first.newSession(this.directory);
+			CompletableFuture<PromptResponse> waiting = session.promptAsync("wait", (update) -> {
+			});
+			session.cancel();
+			assertThat(waiting.get(30, TimeUnit.SECONDS).stopReason()).isEqualTo(StopReason.CANCELLED);
+			echoTurn(session);
+			first.close();
+
+			AcpAgentClient second = AcpAgentClient.builder().name("second").url(url).build();
+			this.clients.add(second);
+			List<SessionUpdate> replay = new CopyOnWriteArrayList<>();
+			AcpAgentSession loaded = second.loadSession(session.id(), this.directory, replay::add);
+			assertThat(messageText(replay)).isEqualTo("hello from a Spring client");
+			echoTurn(loaded);
+		}
+	}
+
+	@Test
 	void drivesTheTypeScriptSdkServerOverStreamableHttp() throws Exception {
 		Process server = new ProcessBuilder("node", "src/test/node/print-port.mjs",
 				System.getProperty("acp.ts-agent", "../bench/reference/ts-agent/agent.mjs"), "--port=0")

@@ -36,8 +36,9 @@ import tools.jackson.databind.JsonNode;
  * {@link HttpClient}: each message to the agent is {@code POST}ed ({@code initialize} is
  * answered in the body, with the connection's {@code Acp-Connection-Id}), the agent's
  * messages arrive on server-sent event streams opened by {@code GET}, one for the
- * connection and one per session (opened when a session id becomes known, and before the
- * first message for a session, so that {@code session/load} replays on it), and
+ * connection and one per session (opened when a session id becomes known, before the
+ * first message for a session, or once {@code session/load} is answered: the server
+ * answers it on the connection's stream, where its replay then comes first), and
  * {@code DELETE} ends the connection. Cookies the server sets (a balancer's affinity) are
  * sent back; cleartext {@code http://} speaks HTTP/1.1, {@code https://} negotiates
  * HTTP/2.
@@ -82,6 +83,16 @@ final class HttpAgentLink implements AgentLink {
 	private final CompletableFuture<Void> terminated = new CompletableFuture<>();
 
 	private final Map<String, EventStream> sessionStreams = new ConcurrentHashMap<>();
+
+	/**
+	 * The sessions of the {@code session/load}s waiting for their answer, by request id.
+	 */
+	private final Map<String, String> loading = new ConcurrentHashMap<>();
+
+	/**
+	 * The sessions of the {@code session/close}s waiting for their answer, by request id.
+	 */
+	private final Map<String, String> closing = new ConcurrentHashMap<>();
 
 	/** The session stream each of the agent's requests came on: its answer names it. */
 	private final Map<String, String> answerSessions = new ConcurrentHashMap<>();
@@ -171,8 +182,14 @@ final class HttpAgentLink implements AgentLink {
 			}
 			else {
 				String sessionId = sessionIdOf(message);
-				if (sessionId != null && !(message instanceof JsonRpcResponse)) {
+				if (sessionId != null && isRequest(message, AcpMethods.SESSION_LOAD)) {
+					this.loading.put(((JsonRpcRequest) message).id().toString(), sessionId);
+				}
+				else if (sessionId != null && !(message instanceof JsonRpcResponse)) {
 					awaitSessionStream(sessionId);
+					if (isRequest(message, AcpMethods.SESSION_CLOSE)) {
+						this.closing.put(((JsonRpcRequest) message).id().toString(), sessionId);
+					}
 				}
 				post(frame, message, id, sessionId);
 			}
@@ -180,6 +197,17 @@ final class HttpAgentLink implements AgentLink {
 		if (initializeAnswer != null) {
 			receive(initializeAnswer, null);
 		}
+	}
+
+	/**
+	 * Whether a message is a request of the method. The server answers
+	 * {@code session/load} on the connection's stream, so its replay must come there too,
+	 * in order before the answer, not on a session stream read by another thread: that
+	 * stream opens with the answer. A session's stream is let go once
+	 * {@code session/close} is answered.
+	 */
+	private static boolean isRequest(JsonRpcMessage message, String method) {
+		return message instanceof JsonRpcRequest request && method.equals(request.method());
 	}
 
 	private @Nullable String sessionIdOf(JsonRpcMessage message) {
@@ -370,7 +398,7 @@ final class HttpAgentLink implements AgentLink {
 	private void read(EventStream stream) {
 		String reason = null;
 		boolean fatal = false;
-		while (!this.closed && reason == null) {
+		while (!this.closed && !stream.isClosed() && reason == null) {
 			HttpResponse<InputStream> response;
 			try {
 				response = exchange(stream.describe(), streamRequest(stream));
@@ -407,7 +435,7 @@ final class HttpAgentLink implements AgentLink {
 				reason = stream.describe() + " of agent '" + this.name + "' ended";
 			}
 		}
-		if (this.closed || reason == null) {
+		if (this.closed || stream.isClosed() || reason == null) {
 			return;
 		}
 		if (stream.sessionId == null || fatal) {
@@ -451,15 +479,27 @@ final class HttpAgentLink implements AgentLink {
 		if (message instanceof JsonRpcRequest request && streamSessionId != null) {
 			this.answerSessions.put(request.id().toString(), streamSessionId);
 		}
-		else if (message instanceof JsonRpcResponse response && response.result() != null
-				&& response.result().isObject()) {
-			JsonNode sessionId = response.result().get("sessionId");
-			if (sessionId != null && sessionId.isString()) {
+		else if (message instanceof JsonRpcResponse response) {
+			String loaded = this.loading.remove(response.id().toString());
+			JsonNode sessionId = (response.result() != null && response.result().isObject())
+					? response.result().get("sessionId") : null;
+			if (loaded != null && response.error() == null) {
+				sessionStream(loaded);
+			}
+			else if (sessionId != null && sessionId.isString()) {
 				sessionStream(sessionId.stringValue());
 			}
 		}
 		synchronized (this.inbound) {
 			this.connection.receive(message);
+		}
+		String closed = (message instanceof JsonRpcResponse response) ? this.closing.remove(response.id().toString())
+				: null;
+		if (closed != null) {
+			EventStream stream = this.sessionStreams.remove(closed);
+			if (stream != null) {
+				stream.close();
+			}
 		}
 	}
 
@@ -547,6 +587,10 @@ final class HttpAgentLink implements AgentLink {
 		String describe() {
 			return (this.sessionId != null) ? "the event stream of session '" + this.sessionId + "'"
 					: "the event stream of the connection";
+		}
+
+		synchronized boolean isClosed() {
+			return this.closed;
 		}
 
 		synchronized boolean attach(InputStream body) {

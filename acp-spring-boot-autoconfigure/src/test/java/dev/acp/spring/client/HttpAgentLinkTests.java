@@ -23,6 +23,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.acp.spring.protocol.AcpJsonMapper;
 import dev.acp.spring.protocol.ContentBlock;
+import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.protocol.SessionUpdate.AgentMessageChunk;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,6 +67,8 @@ class HttpAgentLinkTests {
 	private final Map<String, StubAction> afterPost = new ConcurrentHashMap<>();
 
 	private final CompletableFuture<String> deleted = new CompletableFuture<>();
+
+	private volatile String initializeResult = INITIALIZE_RESULT;
 
 	private volatile int initializeStatus = 200;
 
@@ -145,7 +148,7 @@ class HttpAgentLinkTests {
 				exchange.getResponseHeaders().set("Acp-Connection-Id", "conn-1");
 			}
 			answer(exchange, 200,
-					"{\"jsonrpc\":\"2.0\",\"id\":" + message.get("id") + ",\"result\":" + INITIALIZE_RESULT + "}");
+					"{\"jsonrpc\":\"2.0\",\"id\":" + message.get("id") + ",\"result\":" + this.initializeResult + "}");
 			return;
 		}
 		int status = this.postStatus.getOrDefault(method, 202);
@@ -237,6 +240,56 @@ class HttpAgentLinkTests {
 		assertThat(this.requests).contains("GET auth=Bearer secret cookie=affinity=node-7 connection=conn-1 session=s1",
 				"POST auth=Bearer secret cookie=affinity=node-7 connection=conn-1 session=null session/new",
 				"POST auth=Bearer secret cookie=affinity=node-7 connection=conn-1 session=s1 session/prompt");
+	}
+
+	@Test
+	void theReplayOfASessionLoadArrivesBeforeItsAnswerWhateverOrderTheStreamsAreReadIn() throws Exception {
+		this.afterPost.put("session/load", (message) -> {
+			String update = "data: {\"jsonrpc\":\"2.0\",\"method\":\"session/update\",\"params\":{\"sessionId\":\"s1\","
+					+ "\"update\":{\"sessionUpdate\":\"agent_message_chunk\",\"content\":{\"type\":\"text\","
+					+ "\"text\":\"earlier\"}}}}\n\n";
+			String answer = "data: {\"jsonrpc\":\"2.0\",\"id\":" + message.get("id") + ",\"result\":{}}\n\n";
+			if (this.streams.containsKey("s1")) {
+				// as the server routes them when the session has a reader, read in the
+				// worst order: the answer on the connection's stream first
+				event("", answer);
+				event("s1", update);
+			}
+			else {
+				event("", update + answer);
+			}
+		});
+		this.afterPost.put("session/prompt", (message) -> event("s1", "data: {\"jsonrpc\":\"2.0\",\"id\":"
+				+ message.get("id") + ",\"result\":{\"stopReason\":\"end_turn\"}}\n\n"));
+		this.initializeResult = INITIALIZE_RESULT.replace("\"agentCapabilities\":{}",
+				"\"agentCapabilities\":{\"loadSession\":true}");
+		AcpAgentClient client = client();
+		List<SessionUpdate> replay = new CopyOnWriteArrayList<>();
+		AcpAgentSession session = client.loadSession("s1", this.directory, replay::add);
+		assertThat(replay).hasSize(1);
+		session.prompt("next", (update) -> {
+		});
+		assertThat(this.requests).contains(
+				"POST auth=Bearer secret cookie=affinity=node-7 connection=conn-1 session=s1 session/load",
+				"GET auth=Bearer secret cookie=affinity=node-7 connection=conn-1 session=s1",
+				"POST auth=Bearer secret cookie=affinity=node-7 connection=conn-1 session=s1 session/prompt");
+	}
+
+	@Test
+	void closingASessionLetsGoOfItsStream() throws Exception {
+		this.initializeResult = INITIALIZE_RESULT.replace("\"agentCapabilities\":{}",
+				"\"agentCapabilities\":{\"sessionCapabilities\":{\"close\":{}}}");
+		this.afterPost.put("session/new", (message) -> event("",
+				"data: {\"jsonrpc\":\"2.0\",\"id\":" + message.get("id") + ",\"result\":{\"sessionId\":\"s1\"}}\n\n"));
+		this.afterPost.put("session/close", (message) -> event("s1",
+				"data: {\"jsonrpc\":\"2.0\",\"id\":" + message.get("id") + ",\"result\":{}}\n\n"));
+		AcpAgentClient client = client();
+		AcpAgentSession session = client.newSession(this.directory);
+		assertThat(awaitStream()).isEmpty();
+		assertThat(awaitStream()).isEqualTo("s1");
+		session.close();
+		client.newSession(this.directory);
+		assertThat(awaitStream()).as("a new stream for the session id given again").isEqualTo("s1");
 	}
 
 	@Test
