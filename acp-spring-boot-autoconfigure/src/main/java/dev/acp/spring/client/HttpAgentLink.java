@@ -182,16 +182,26 @@ final class HttpAgentLink implements AgentLink {
 			}
 			else {
 				String sessionId = sessionIdOf(message);
+				String idKey = (message instanceof JsonRpcRequest request) ? request.id().toString() : null;
 				if (sessionId != null && isRequest(message, AcpMethods.SESSION_LOAD)) {
-					this.loading.put(((JsonRpcRequest) message).id().toString(), sessionId);
+					this.loading.put(idKey, sessionId);
 				}
 				else if (sessionId != null && !(message instanceof JsonRpcResponse)) {
 					awaitSessionStream(sessionId);
 					if (isRequest(message, AcpMethods.SESSION_CLOSE)) {
-						this.closing.put(((JsonRpcRequest) message).id().toString(), sessionId);
+						this.closing.put(idKey, sessionId);
 					}
 				}
-				post(frame, message, id, sessionId);
+				try {
+					post(frame, message, id, sessionId);
+				}
+				catch (RuntimeException ex) {
+					if (idKey != null) {
+						this.loading.remove(idKey);
+						this.closing.remove(idKey);
+					}
+					throw ex;
+				}
 			}
 		}
 		if (initializeAnswer != null) {
