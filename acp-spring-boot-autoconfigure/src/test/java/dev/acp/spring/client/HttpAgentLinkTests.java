@@ -324,6 +324,28 @@ class HttpAgentLinkTests {
 	}
 
 	@Test
+	void aStreamThatEndsAfterItCarriedSomethingIsOpenedAgain() throws Exception {
+		this.afterPost.put("session/new", (message) -> {
+			HttpExchange first = this.streams.get("");
+			event("", ":\n\n");
+			first.close();
+			try {
+				assertThat(this.streamsOpened.poll(10, TimeUnit.SECONDS)).isEmpty();
+			}
+			catch (InterruptedException ex) {
+				throw new IllegalStateException(ex);
+			}
+			event("", "data: {\"jsonrpc\":\"2.0\",\"id\":" + message.get("id")
+					+ ",\"result\":{\"sessionId\":\"s1\"}}\n\n");
+		});
+		AcpAgentClient client = client();
+		client.connect();
+		assertThat(awaitStream()).isEmpty();
+		assertThat(client.newSession(this.directory).id()).isEqualTo("s1");
+		assertThat(client.isConnected()).isTrue();
+	}
+
+	@Test
 	void anEventLargerThanTheLimitClosesTheConnection() {
 		this.afterPost.put("session/new", (message) -> event("", "data: " + "x".repeat(2048) + "\n\n"));
 		AcpAgentClient client = AcpAgentClient.builder()
