@@ -1,6 +1,14 @@
 package dev.acp.demo;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -9,7 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,6 +39,7 @@ import dev.acp.spring.protocol.StopReason;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -37,8 +48,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * The starter's client ({@link AcpAgentClient}) driving agents nobody here wrote (the
  * official TypeScript SDK's reference agent, the official Java SDK 0.14 agent, and a
  * published agent from the npm registry, pi-acp 0.0.34, for its handshake, all spawned
- * over stdio) and our demo over stdio and WebSocket, with one turn in which the agent
- * reads a file, asks permission, writes a file and runs a terminal.
+ * over stdio, and the TypeScript SDK's server over Streamable HTTP) and our demo over
+ * stdio, WebSocket and Streamable HTTP, with one turn in which the agent reads a file,
+ * asks permission, writes a file and runs a terminal.
  */
 class AgentClientIT {
 
@@ -151,6 +163,127 @@ class AgentClientIT {
 			assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("acp-demo");
 			echoTurn(client.newSession(this.directory));
 		}
+	}
+
+	@Test
+	void drivesTheDemoOverStreamableHttpWithHeadersAndEndsItsConnectionOnClose() throws Exception {
+		Files.writeString(this.directory.resolve("README.md"), "one\ntwo\nthree\n");
+		String token = UUID.randomUUID().toString();
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--acp.transport=http", "--server.port=0",
+				"--acp.websocket.auth.bearer-token=" + token)) {
+			int port = port(agent);
+			URI url = URI.create("http://127.0.0.1:" + port + "/acp");
+			AcpAgentClient anonymous = AcpAgentClient.builder().name("anonymous").url(url).build();
+			this.clients.add(anonymous);
+			assertThatExceptionOfType(AcpAgentClientException.class).isThrownBy(anonymous::connect)
+				.withMessage("Agent 'anonymous' at " + url + " answered initialize with HTTP status 401: Unauthorized");
+			List<String> asked = new CopyOnWriteArrayList<>();
+			AcpAgentClient client = AcpAgentClient.builder()
+				.name("demo-http")
+				.url(url)
+				.headers(Map.of("Authorization", "Bearer " + token))
+				.clientInfo(new Implementation("agent-client-it", "1.0"))
+				.permissionPolicy((request, session) -> {
+					asked.add(request.toolCall().title());
+					return new RequestPermissionResponse(new RequestPermissionOutcome.Selected("allow"));
+				})
+				.build();
+			this.clients.add(client);
+			assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("acp-demo");
+			AcpAgentSession session = client.newSession(this.directory);
+			echoTurn(session);
+			assertThat(client.request("_demo.acp/echo", Map.of("a", 1), Map.class))
+				.isEqualTo(Map.of("params", Map.of("a", 1)));
+			List<SessionUpdate> updates = new CopyOnWriteArrayList<>();
+			assertThat(session.prompt("workspace", updates::add).stopReason()).isEqualTo(StopReason.END_TURN);
+			assertThat(asked).containsExactly("Write NOTES.md");
+			assertThat(Files.readString(this.directory.resolve("NOTES.md"))).isEqualTo("README.md has 3 lines\n");
+			assertThat(messageText(updates))
+				.isEqualTo("README.md has 3 lines; wrote NOTES.md; ls exited 0 listing: NOTES.md README.md");
+			String connectionId = httpConnectionOf(port, token, "agent-client-it");
+			client.close();
+			assertThat(delete(url, token, connectionId).statusCode()).as("the connection is gone after close")
+				.isEqualTo(404);
+		}
+	}
+
+	@Test
+	void overStreamableHttpATurnIsCancelledAndTheSessionIsLoadedOnANewConnectionWithItsReplay() throws Exception {
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--acp.transport=http", "--server.port=0")) {
+			URI url = URI.create("http://127.0.0.1:" + port(agent) + "/acp");
+			AcpAgentClient first = AcpAgentClient.builder().name("first").url(url).build();
+			this.clients.add(first);
+			AcpAgentSession session = first.newSession(this.directory);
+			CompletableFuture<PromptResponse> waiting = session.promptAsync("wait", (update) -> {
+			});
+			session.cancel();
+			assertThat(waiting.get(30, TimeUnit.SECONDS).stopReason()).isEqualTo(StopReason.CANCELLED);
+			echoTurn(session);
+			first.close();
+
+			AcpAgentClient second = AcpAgentClient.builder().name("second").url(url).build();
+			this.clients.add(second);
+			List<SessionUpdate> replay = new CopyOnWriteArrayList<>();
+			AcpAgentSession loaded = second.loadSession(session.id(), this.directory, replay::add);
+			assertThat(messageText(replay)).isEqualTo("hello from a Spring client");
+			echoTurn(loaded);
+		}
+	}
+
+	@Test
+	void drivesTheTypeScriptSdkServerOverStreamableHttp() throws Exception {
+		Process server = new ProcessBuilder("node", "src/test/node/print-port.mjs",
+				System.getProperty("acp.ts-agent", "../bench/reference/ts-agent/agent.mjs"), "--port=0")
+			.redirectError(ProcessBuilder.Redirect.INHERIT)
+			.start();
+		try {
+			BufferedReader output = new BufferedReader(
+					new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+			String listening = CompletableFuture.supplyAsync(() -> {
+				try {
+					return output.readLine();
+				}
+				catch (IOException ex) {
+					throw new UncheckedIOException(ex);
+				}
+			}).get(30, TimeUnit.SECONDS);
+			assertThat(listening).startsWith("listening on ");
+			URI url = URI.create("http://127.0.0.1:" + listening.substring("listening on ".length()) + "/acp");
+			AcpAgentClient client = AcpAgentClient.builder().name("ts-http").url(url).build();
+			this.clients.add(client);
+			assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("ts-sdk-echo-agent");
+			echoTurn(client.newSession(this.directory));
+			echoTurn(client.newSession(this.directory));
+			client.close();
+			assertThat(client.isConnected()).isFalse();
+		}
+		finally {
+			server.destroy();
+			server.waitFor(10, TimeUnit.SECONDS);
+		}
+	}
+
+	private static String httpConnectionOf(int port, String token, String clientName) throws Exception {
+		HttpResponse<String> response = HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/actuator/acp"))
+				.header("Authorization", "Bearer " + token)
+				.build(), HttpResponse.BodyHandlers.ofString());
+		for (JsonNode connection : DemoAgentProcess.mapper.readTree(response.body()).get("connections")) {
+			if ("http".equals(connection.get("transport").asString())
+					&& clientName.equals(connection.get("clientName").asString())) {
+				return connection.get("id").asString();
+			}
+		}
+		throw new AssertionError("No HTTP connection of " + clientName + " in " + response.body());
+	}
+
+	private static HttpResponse<Void> delete(URI url, String token, String connectionId) throws Exception {
+		return HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(url)
+				.header("Authorization", "Bearer " + token)
+				.header("Acp-Connection-Id", connectionId)
+				.DELETE()
+				.build(), HttpResponse.BodyHandlers.discarding());
 	}
 
 	@Test

@@ -121,7 +121,7 @@ public final class AcpAgentsAutoConfiguration {
 			}
 			else {
 				throw new IllegalStateException("acp.agents." + name
-						+ " needs a command (an agent to spawn over stdio) or a url (ws:// or wss://)");
+						+ " needs a command (an agent to spawn over stdio) or a url (ws://, wss://, http:// or https://)");
 			}
 			clients.put(name, builder.build());
 		});

@@ -21,7 +21,8 @@ public class AcpAgentsProperties {
 
 	/**
 	 * Agents this application drives, by name: each spawned from a command (stdio) or
-	 * reached at a ws:// or wss:// url.
+	 * reached at a url: ws:// or wss:// (WebSocket), http:// or https:// (Streamable
+	 * HTTP).
 	 */
 	private Map<String, Agent> agents = new LinkedHashMap<>();
 
@@ -60,12 +61,14 @@ public class AcpAgentsProperties {
 		private Path workingDirectory;
 
 		/**
-		 * WebSocket URL (ws:// or wss://) of a remote agent, instead of a command.
+		 * URL of a remote agent, instead of a command: ws:// or wss:// for WebSocket,
+		 * http:// or https:// for ACP's Streamable HTTP.
 		 */
 		private URI url;
 
 		/**
-		 * Headers sent with the WebSocket handshake, such as Authorization.
+		 * Headers sent with the WebSocket handshake, or with every Streamable HTTP
+		 * request, such as Authorization.
 		 */
 		private Map<String, String> headers = new LinkedHashMap<>();
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import dev.acp.spring.protocol.AuthMethod;
@@ -142,9 +143,12 @@ public interface AcpAgentClient extends AutoCloseable {
 	}
 
 	/**
-	 * Builds an {@link AcpAgentClient}: either a command to spawn or a WebSocket URL.
+	 * Builds an {@link AcpAgentClient}: either a command to spawn or a remote agent's URL
+	 * (WebSocket or Streamable HTTP).
 	 */
 	final class Builder {
+
+		private static final Set<String> REMOTE_SCHEMES = Set.of("ws", "wss", "http", "https");
 
 		String name = "agent";
 
@@ -238,19 +242,22 @@ public interface AcpAgentClient extends AutoCloseable {
 		}
 
 		/**
-		 * Connect to a remote agent over WebSocket instead of spawning one.
-		 * @param url a {@code ws://} or {@code wss://} URL
+		 * Connect to a remote agent instead of spawning one: over WebSocket
+		 * ({@code ws://}, {@code wss://}) or ACP's Streamable HTTP ({@code http://},
+		 * {@code https://}).
+		 * @param url the agent's endpoint
 		 * @return this builder
 		 */
 		public Builder url(URI url) {
-			Assert.isTrue("ws".equals(url.getScheme()) || "wss".equals(url.getScheme()),
-					() -> "An agent URL must be ws:// or wss://, not '" + url + "'");
+			Assert.isTrue(REMOTE_SCHEMES.contains(url.getScheme()),
+					() -> "An agent URL must be ws://, wss://, http:// or https://, not '" + url + "'");
 			this.url = url;
 			return this;
 		}
 
 		/**
-		 * Add headers to the WebSocket handshake (such as {@code Authorization}).
+		 * Add headers to the WebSocket handshake, or to every HTTP request of a
+		 * Streamable HTTP agent (such as {@code Authorization}).
 		 * @param headers the headers
 		 * @return this builder
 		 */

@@ -190,7 +190,7 @@ final class DefaultAcpAgentClient implements AcpAgentClient {
 					return handler.get();
 				});
 		factory.setOrderedAnswers(true);
-		AgentLink link = (this.url != null) ? connectWebSocket(this.url, factory)
+		AgentLink link = (this.url != null) ? connectRemote(this.url, factory)
 				: ProcessAgentLink.spawn(this.name, this.command, this.args, this.env, this.workingDirectory, factory,
 						this.maxMessageSize, this.shutdownGracePeriod);
 		connection.linked(link);
@@ -212,6 +212,14 @@ final class DefaultAcpAgentClient implements AcpAgentClient {
 			connection.close();
 			throw ex;
 		}
+	}
+
+	private AgentLink connectRemote(URI url, JsonRpcConnectionFactory factory) {
+		if ("http".equalsIgnoreCase(url.getScheme()) || "https".equalsIgnoreCase(url.getScheme())) {
+			return HttpAgentLink.connect(this.name, url, this.headers, factory, this.maxMessageSize,
+					this.requestTimeout, this.executor);
+		}
+		return connectWebSocket(url, factory);
 	}
 
 	private AgentLink connectWebSocket(URI url, JsonRpcConnectionFactory factory) {

@@ -83,6 +83,29 @@ class AcpAgentsAutoConfigurationTests {
 	}
 
 	@Test
+	void anAgentUrlMayBeWebSocketOrStreamableHttp() {
+		this.contextRunner.withPropertyValues("acp.agents.socket.url=wss://agents.example.com/acp",
+				"acp.agents.planner.url=https://planner.example.com/acp", "acp.agents.local.url=http://127.0.0.1:1/acp")
+			.run((context) -> {
+				AcpAgents agents = context.getBean(AcpAgents.class);
+				assertThat(agents.names()).containsExactly("socket", "planner", "local");
+				assertThat(agents.get("planner"))
+					.hasToString("AcpAgentClient 'planner' (https://planner.example.com/acp)");
+				assertThat(agents.get("local").isConnected()).isFalse();
+			});
+	}
+
+	@Test
+	void anAgentUrlOfAnotherSchemeFailsStartup() {
+		this.contextRunner.withPropertyValues("acp.agents.ftp.url=ftp://agents.example.com/acp")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessage(
+						"An agent URL must be ws://, wss://, http:// or https://, not 'ftp://agents.example.com/acp'"));
+	}
+
+	@Test
 	void anAgentWithNeitherCommandNorUrlFailsStartup() {
 		this.contextRunner.withPropertyValues("acp.agents.broken.env.A=b")
 			.run((context) -> assertThat(context).hasFailed()
