@@ -12,6 +12,7 @@ import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.transport.http.HttpTransportSettings;
 import dev.acp.spring.transport.http.StreamableHttpHandler;
 import dev.acp.spring.transport.http.StreamableHttpHandlerMapping;
+import dev.acp.spring.transport.http.StreamableHttpObservationPredicate;
 import dev.acp.spring.transport.websocket.AcpWebSocketHandler;
 import dev.acp.spring.transport.websocket.BearerToken;
 import dev.acp.spring.transport.websocket.BearerTokenHandshakeInterceptor;
@@ -190,6 +191,15 @@ public final class AcpWebSocketAutoConfiguration {
 				AcpProperties properties) {
 			return new StreamableHttpHandlerMapping(properties.getWebsocket().getPath(), handler,
 					List.copyOf(properties.getWebsocket().getAllowedOrigins()));
+		}
+
+		/**
+		 * Leaves the per-message {@code POST}s out of {@code http.server.requests}: each
+		 * message has its {@code acp} observation already.
+		 */
+		@Bean
+		StreamableHttpObservationPredicate acpStreamableHttpObservationPredicate(AcpProperties properties) {
+			return new StreamableHttpObservationPredicate(properties.getWebsocket().getPath());
 		}
 
 		@Bean

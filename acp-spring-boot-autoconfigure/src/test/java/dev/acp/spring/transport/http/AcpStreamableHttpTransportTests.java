@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -28,6 +29,9 @@ import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.StopReason;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import jakarta.servlet.http.HttpServletRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -40,6 +44,7 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.server.observation.ServerRequestObservationContext;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.core.userdetails.User;
@@ -107,6 +112,24 @@ class AcpStreamableHttpTransportTests {
 	private static String newSession(int id) {
 		return "{\"jsonrpc\":\"2.0\",\"id\":" + id
 				+ ",\"method\":\"session/new\",\"params\":{\"cwd\":\"/tmp\",\"mcpServers\":[]}}";
+	}
+
+	@Test
+	void postsOfAnOpenConnectionsMessagesGetNoHttpServerObservationButOtherRequestsDo() throws Exception {
+		int port = start(ObservedApplication.class);
+		HttpTestClient client = new HttpTestClient(port);
+		client.initialize();
+		try (HttpTestClient.Events events = client.open(null)) {
+			assertThat(client.post(newSession(1)).statusCode()).isEqualTo(202);
+			assertThat(events.next().get("id").asInt()).isEqualTo(1);
+		}
+		HttpResponse<String> health = client
+			.send(HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + port + "/actuator/health"))
+				.timeout(TIMEOUT)
+				.build());
+		assertThat(health.statusCode()).isEqualTo(200);
+		assertThat(this.context.getBean(ObservedRequests.class).started).containsExactly("POST /acp",
+				"GET /acp Acp-Connection-Id", "GET /actuator/health");
 	}
 
 	@Test
@@ -673,6 +696,44 @@ class AcpStreamableHttpTransportTests {
 			return new InMemoryUserDetailsManager(
 					User.withUsername("alice").password("{noop}wonderland").roles("AGENT_USER").build(),
 					User.withUsername("bob").password("{noop}builder").roles("AGENT_USER").build());
+		}
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(Agent.class)
+	static class ObservedApplication {
+
+		@Bean
+		Gate gate() {
+			return new Gate();
+		}
+
+		@Bean
+		ObservedRequests observedRequests() {
+			return new ObservedRequests();
+		}
+
+	}
+
+	/**
+	 * Records the HTTP server observations as they start, before the response is sent.
+	 */
+	static class ObservedRequests implements ObservationHandler<ServerRequestObservationContext> {
+
+		final List<String> started = new CopyOnWriteArrayList<>();
+
+		@Override
+		public void onStart(ServerRequestObservationContext context) {
+			HttpServletRequest request = context.getCarrier();
+			this.started.add(request.getMethod() + " " + request.getRequestURI()
+					+ ((request.getHeader("Acp-Connection-Id") != null) ? " Acp-Connection-Id" : ""));
+		}
+
+		@Override
+		public boolean supportsContext(Observation.Context context) {
+			return context instanceof ServerRequestObservationContext;
 		}
 
 	}
