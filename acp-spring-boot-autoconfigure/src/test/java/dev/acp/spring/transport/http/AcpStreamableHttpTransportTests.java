@@ -32,6 +32,7 @@ import dev.acp.spring.protocol.StopReason;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -51,6 +52,8 @@ import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.web.servlet.HandlerInterceptor;
+import org.springframework.web.servlet.handler.MappedInterceptor;
 
 import static dev.acp.spring.transport.http.HttpTestClient.MAPPER;
 import static dev.acp.spring.transport.http.HttpTestClient.TIMEOUT;
@@ -133,6 +136,14 @@ class AcpStreamableHttpTransportTests {
 	}
 
 	@Test
+	void handlerInterceptorsOfThePathSeeEveryPost() {
+		HttpTestClient client = new HttpTestClient(start(InterceptedApplication.class));
+		client.initialize();
+		assertThat(client.post(newSession(1)).statusCode()).isEqualTo(202);
+		assertThat(this.context.getBean(SeenPosts.class).seen).containsExactly("initialize", "message");
+	}
+
+	@Test
 	void initializeWithoutConnectionIdIsAnsweredInTheBodyWithTheConnectionIdHeader() {
 		HttpTestClient client = new HttpTestClient(start());
 		HttpResponse<String> response = client
@@ -207,6 +218,10 @@ class AcpStreamableHttpTransportTests {
 		assertThat(bob.post(whoami).statusCode()).as("another principal's connection").isEqualTo(404);
 		assertThat(bob.open(null).status()).isEqualTo(404);
 		assertThat(bob.delete().statusCode()).isEqualTo(404);
+		HttpTestClient stranger = new HttpTestClient(port);
+		stranger.connectionId = alice.connectionId;
+		assertThat(stranger.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"_http.test/whoami\",\"params\":{}}")
+			.statusCode()).as("a message POST without credentials").isEqualTo(401);
 		try (HttpTestClient.Events events = alice.open(null)) {
 			assertThat(alice.post(whoami).statusCode()).isEqualTo(202);
 			assertThat(events.next().at("/result/name").asString()).isEqualTo("alice");
@@ -501,6 +516,20 @@ class AcpStreamableHttpTransportTests {
 		assertThat(initialize.headers().firstValue("Access-Control-Allow-Origin")).hasValue("https://app.example.com");
 		assertThat(initialize.headers().firstValue("Access-Control-Expose-Headers"))
 			.hasValueSatisfying((exposed) -> assertThat(exposed).containsIgnoringCase("Acp-Connection-Id"));
+		client.connectionId = initialize.headers().firstValue("Acp-Connection-Id").orElseThrow();
+		HttpResponse<String> message = client.send(client.request()
+			.header("Origin", "https://app.example.com")
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(newSession(1)))
+			.build());
+		assertThat(message.statusCode()).isEqualTo(202);
+		assertThat(message.headers().firstValue("Access-Control-Allow-Origin")).hasValue("https://app.example.com");
+		HttpResponse<String> foreignMessage = client.send(client.request()
+			.header("Origin", "https://evil.example")
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(newSession(2)))
+			.build());
+		assertThat(foreignMessage.statusCode()).isEqualTo(403);
 		HttpResponse<String> foreign = client.send(client.request()
 			.header("Origin", "https://evil.example")
 			.header("Access-Control-Request-Method", "POST")
@@ -713,6 +742,45 @@ class AcpStreamableHttpTransportTests {
 		@Bean
 		ObservedRequests observedRequests() {
 			return new ObservedRequests();
+		}
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(Agent.class)
+	static class InterceptedApplication {
+
+		@Bean
+		Gate gate() {
+			return new Gate();
+		}
+
+		@Bean
+		SeenPosts seenPosts() {
+			return new SeenPosts();
+		}
+
+		@Bean
+		MappedInterceptor acpPosts(SeenPosts seen) {
+			return new MappedInterceptor(new String[] { "/acp" }, seen);
+		}
+
+	}
+
+	/**
+	 * Records the POSTs a handler interceptor sees.
+	 */
+	static class SeenPosts implements HandlerInterceptor {
+
+		final List<String> seen = new CopyOnWriteArrayList<>();
+
+		@Override
+		public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
+			if ("POST".equals(request.getMethod())) {
+				this.seen.add((request.getHeader("Acp-Connection-Id") != null) ? "message" : "initialize");
+			}
+			return true;
 		}
 
 	}
