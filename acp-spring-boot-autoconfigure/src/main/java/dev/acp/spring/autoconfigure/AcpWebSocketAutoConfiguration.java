@@ -12,6 +12,8 @@ import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.transport.http.HttpTransportSettings;
 import dev.acp.spring.transport.http.StreamableHttpHandler;
 import dev.acp.spring.transport.http.StreamableHttpHandlerMapping;
+import dev.acp.spring.transport.http.StreamableHttpMessageFilter;
+import dev.acp.spring.transport.http.StreamableHttpObservationPredicate;
 import dev.acp.spring.transport.websocket.AcpWebSocketHandler;
 import dev.acp.spring.transport.websocket.BearerToken;
 import dev.acp.spring.transport.websocket.BearerTokenHandshakeInterceptor;
@@ -28,10 +30,12 @@ import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.bind.BindResult;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.web.socket.config.annotation.EnableWebSocket;
@@ -190,6 +194,29 @@ public final class AcpWebSocketAutoConfiguration {
 				AcpProperties properties) {
 			return new StreamableHttpHandlerMapping(properties.getWebsocket().getPath(), handler,
 					List.copyOf(properties.getWebsocket().getAllowedOrigins()));
+		}
+
+		/**
+		 * Serves the per-message {@code POST}s at the end of the filter chain.
+		 */
+		@Bean
+		FilterRegistrationBean<StreamableHttpMessageFilter> acpStreamableHttpMessageFilter(
+				StreamableHttpHandler handler, StreamableHttpHandlerMapping mapping, AcpProperties properties) {
+			String path = properties.getWebsocket().getPath();
+			FilterRegistrationBean<StreamableHttpMessageFilter> registration = new FilterRegistrationBean<>(
+					new StreamableHttpMessageFilter(path, handler, mapping));
+			registration.addUrlPatterns(path);
+			registration.setOrder(Ordered.LOWEST_PRECEDENCE);
+			return registration;
+		}
+
+		/**
+		 * Leaves the per-message {@code POST}s out of {@code http.server.requests}: each
+		 * message has its {@code acp} observation already.
+		 */
+		@Bean
+		StreamableHttpObservationPredicate acpStreamableHttpObservationPredicate(AcpProperties properties) {
+			return new StreamableHttpObservationPredicate(properties.getWebsocket().getPath());
 		}
 
 		@Bean

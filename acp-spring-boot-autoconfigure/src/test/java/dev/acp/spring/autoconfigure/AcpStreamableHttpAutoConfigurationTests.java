@@ -2,6 +2,7 @@ package dev.acp.spring.autoconfigure;
 
 import dev.acp.spring.transport.http.StreamableHttpHandler;
 import dev.acp.spring.transport.http.StreamableHttpHandlerMapping;
+import dev.acp.spring.transport.http.StreamableHttpObservationPredicate;
 import dev.acp.spring.transport.websocket.AcpWebSocketHandler;
 import org.junit.jupiter.api.Test;
 
@@ -29,6 +30,8 @@ class AcpStreamableHttpAutoConfigurationTests {
 			assertThat(context).hasNotFailed()
 				.hasSingleBean(StreamableHttpHandler.class)
 				.hasSingleBean(StreamableHttpHandlerMapping.class)
+				.hasSingleBean(StreamableHttpObservationPredicate.class)
+				.hasBean("acpStreamableHttpMessageFilter")
 				.hasSingleBean(AcpWebSocketHandler.class);
 			assertThat(context.getBean(AcpTransportStatus.class).transportName()).isEqualTo("http");
 		});
@@ -43,6 +46,8 @@ class AcpStreamableHttpAutoConfigurationTests {
 		this.contextRunner.withPropertyValues("acp.transport=websocket", "acp.http.streamable.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean(StreamableHttpHandler.class)
 				.doesNotHaveBean(StreamableHttpHandlerMapping.class)
+				.doesNotHaveBean(StreamableHttpObservationPredicate.class)
+				.doesNotHaveBean("acpStreamableHttpMessageFilter")
 				.hasSingleBean(AcpWebSocketHandler.class));
 	}
 

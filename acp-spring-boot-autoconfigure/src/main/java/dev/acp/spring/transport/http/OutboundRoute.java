@@ -37,6 +37,7 @@ record OutboundRoute(boolean response, String idKey, String sessionId) {
 		String idKey = null;
 		String sessionId = null;
 		boolean method = false;
+		boolean params = false;
 		boolean response = false;
 		try (JsonParser parser = FACTORY.createParser(ObjectReadContext.empty(), frame)) {
 			if (parser.nextToken() != JsonToken.START_OBJECT) {
@@ -54,14 +55,23 @@ record OutboundRoute(boolean response, String idKey, String sessionId) {
 							idKey = key(false, parser.getString());
 						}
 					}
-					case "method" -> method = true;
+					case "method" -> {
+						method = true;
+						if (params) {
+							return new OutboundRoute(false, idKey, sessionId);
+						}
+					}
 					case "params" -> {
 						if (value == JsonToken.START_OBJECT) {
-							sessionId = sessionId(parser);
+							sessionId = sessionId(parser, method);
 						}
 						else {
 							parser.skipChildren();
 						}
+						if (method) {
+							return new OutboundRoute(false, idKey, sessionId);
+						}
+						params = true;
 					}
 					case "result", "error" -> {
 						response = true;
@@ -80,13 +90,23 @@ record OutboundRoute(boolean response, String idKey, String sessionId) {
 		return new OutboundRoute(response && !method, idKey, method ? sessionId : null);
 	}
 
-	private static String sessionId(JsonParser parser) {
+	/**
+	 * Read {@code sessionId} of the params object the parser is at the start of.
+	 * @param parser the parser
+	 * @param stopAtSessionId whether to stop once it is found (the rest of the message is
+	 * not read) rather than at the end of the params
+	 * @return the session id, or {@code null}
+	 */
+	private static String sessionId(JsonParser parser, boolean stopAtSessionId) {
 		String sessionId = null;
 		while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
 			String name = parser.currentName();
 			JsonToken value = parser.nextToken();
 			if ("sessionId".equals(name) && value == JsonToken.VALUE_STRING) {
 				sessionId = parser.getString();
+				if (stopAtSessionId) {
+					return sessionId;
+				}
 			}
 			else {
 				parser.skipChildren();

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.Principal;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -495,6 +496,9 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		if (contentType == null) {
 			return false;
 		}
+		if (contentType.equalsIgnoreCase(MediaType.APPLICATION_JSON_VALUE)) {
+			return true;
+		}
 		try {
 			MediaType type = MediaType.parseMediaType(contentType);
 			return MediaType.APPLICATION_JSON.equalsTypeAndSubtype(type);
@@ -527,7 +531,17 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			return null;
 		}
 		try (InputStream input = request.getInputStream()) {
-			byte[] body = input.readNBytes(max);
+			byte[] body;
+			if (declared >= 0) {
+				body = new byte[(int) declared];
+				int read = input.readNBytes(body, 0, body.length);
+				if (read < body.length) {
+					return Arrays.copyOf(body, read);
+				}
+			}
+			else {
+				body = input.readNBytes(max);
+			}
 			if (input.read() != -1) {
 				return null;
 			}

@@ -7,6 +7,7 @@ import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.cors.CorsConfiguration;
+import org.springframework.web.servlet.HandlerInterceptor;
 import org.springframework.web.servlet.handler.AbstractHandlerMapping;
 
 /**
@@ -62,6 +63,16 @@ public final class StreamableHttpHandlerMapping extends AbstractHandlerMapping {
 			return null;
 		}
 		return this.handler;
+	}
+
+	/**
+	 * Whether handler interceptors apply to the handler (the mapping's own, or
+	 * {@code MappedInterceptor} beans).
+	 * @return whether any do
+	 */
+	public boolean hasInterceptors() {
+		HandlerInterceptor[] interceptors = getAdaptedInterceptors();
+		return interceptors != null && interceptors.length > 0;
 	}
 
 	private static boolean isWebSocketUpgrade(HttpServletRequest request) {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -28,6 +29,10 @@ import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.StopReason;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -40,12 +45,15 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.server.observation.ServerRequestObservationContext;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetailsService;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.web.servlet.HandlerInterceptor;
+import org.springframework.web.servlet.handler.MappedInterceptor;
 
 import static dev.acp.spring.transport.http.HttpTestClient.MAPPER;
 import static dev.acp.spring.transport.http.HttpTestClient.TIMEOUT;
@@ -107,6 +115,32 @@ class AcpStreamableHttpTransportTests {
 	private static String newSession(int id) {
 		return "{\"jsonrpc\":\"2.0\",\"id\":" + id
 				+ ",\"method\":\"session/new\",\"params\":{\"cwd\":\"/tmp\",\"mcpServers\":[]}}";
+	}
+
+	@Test
+	void postsOfAnOpenConnectionsMessagesGetNoHttpServerObservationButOtherRequestsDo() throws Exception {
+		int port = start(ObservedApplication.class);
+		HttpTestClient client = new HttpTestClient(port);
+		client.initialize();
+		try (HttpTestClient.Events events = client.open(null)) {
+			assertThat(client.post(newSession(1)).statusCode()).isEqualTo(202);
+			assertThat(events.next().get("id").asInt()).isEqualTo(1);
+		}
+		HttpResponse<String> health = client
+			.send(HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + port + "/actuator/health"))
+				.timeout(TIMEOUT)
+				.build());
+		assertThat(health.statusCode()).isEqualTo(200);
+		assertThat(this.context.getBean(ObservedRequests.class).started).containsExactly("POST /acp",
+				"GET /acp Acp-Connection-Id", "GET /actuator/health");
+	}
+
+	@Test
+	void handlerInterceptorsOfThePathSeeEveryPost() {
+		HttpTestClient client = new HttpTestClient(start(InterceptedApplication.class));
+		client.initialize();
+		assertThat(client.post(newSession(1)).statusCode()).isEqualTo(202);
+		assertThat(this.context.getBean(SeenPosts.class).seen).containsExactly("initialize", "message");
 	}
 
 	@Test
@@ -184,6 +218,10 @@ class AcpStreamableHttpTransportTests {
 		assertThat(bob.post(whoami).statusCode()).as("another principal's connection").isEqualTo(404);
 		assertThat(bob.open(null).status()).isEqualTo(404);
 		assertThat(bob.delete().statusCode()).isEqualTo(404);
+		HttpTestClient stranger = new HttpTestClient(port);
+		stranger.connectionId = alice.connectionId;
+		assertThat(stranger.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"_http.test/whoami\",\"params\":{}}")
+			.statusCode()).as("a message POST without credentials").isEqualTo(401);
 		try (HttpTestClient.Events events = alice.open(null)) {
 			assertThat(alice.post(whoami).statusCode()).isEqualTo(202);
 			assertThat(events.next().at("/result/name").asString()).isEqualTo("alice");
@@ -478,6 +516,20 @@ class AcpStreamableHttpTransportTests {
 		assertThat(initialize.headers().firstValue("Access-Control-Allow-Origin")).hasValue("https://app.example.com");
 		assertThat(initialize.headers().firstValue("Access-Control-Expose-Headers"))
 			.hasValueSatisfying((exposed) -> assertThat(exposed).containsIgnoringCase("Acp-Connection-Id"));
+		client.connectionId = initialize.headers().firstValue("Acp-Connection-Id").orElseThrow();
+		HttpResponse<String> message = client.send(client.request()
+			.header("Origin", "https://app.example.com")
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(newSession(1)))
+			.build());
+		assertThat(message.statusCode()).isEqualTo(202);
+		assertThat(message.headers().firstValue("Access-Control-Allow-Origin")).hasValue("https://app.example.com");
+		HttpResponse<String> foreignMessage = client.send(client.request()
+			.header("Origin", "https://evil.example")
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(newSession(2)))
+			.build());
+		assertThat(foreignMessage.statusCode()).isEqualTo(403);
 		HttpResponse<String> foreign = client.send(client.request()
 			.header("Origin", "https://evil.example")
 			.header("Access-Control-Request-Method", "POST")
@@ -673,6 +725,83 @@ class AcpStreamableHttpTransportTests {
 			return new InMemoryUserDetailsManager(
 					User.withUsername("alice").password("{noop}wonderland").roles("AGENT_USER").build(),
 					User.withUsername("bob").password("{noop}builder").roles("AGENT_USER").build());
+		}
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(Agent.class)
+	static class ObservedApplication {
+
+		@Bean
+		Gate gate() {
+			return new Gate();
+		}
+
+		@Bean
+		ObservedRequests observedRequests() {
+			return new ObservedRequests();
+		}
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(Agent.class)
+	static class InterceptedApplication {
+
+		@Bean
+		Gate gate() {
+			return new Gate();
+		}
+
+		@Bean
+		SeenPosts seenPosts() {
+			return new SeenPosts();
+		}
+
+		@Bean
+		MappedInterceptor acpPosts(SeenPosts seen) {
+			return new MappedInterceptor(new String[] { "/acp" }, seen);
+		}
+
+	}
+
+	/**
+	 * Records the POSTs a handler interceptor sees.
+	 */
+	static class SeenPosts implements HandlerInterceptor {
+
+		final List<String> seen = new CopyOnWriteArrayList<>();
+
+		@Override
+		public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
+			if ("POST".equals(request.getMethod())) {
+				this.seen.add((request.getHeader("Acp-Connection-Id") != null) ? "message" : "initialize");
+			}
+			return true;
+		}
+
+	}
+
+	/**
+	 * Records the HTTP server observations as they start, before the response is sent.
+	 */
+	static class ObservedRequests implements ObservationHandler<ServerRequestObservationContext> {
+
+		final List<String> started = new CopyOnWriteArrayList<>();
+
+		@Override
+		public void onStart(ServerRequestObservationContext context) {
+			HttpServletRequest request = context.getCarrier();
+			this.started.add(request.getMethod() + " " + request.getRequestURI()
+					+ ((request.getHeader("Acp-Connection-Id") != null) ? " Acp-Connection-Id" : ""));
+		}
+
+		@Override
+		public boolean supportsContext(Observation.Context context) {
+			return context instanceof ServerRequestObservationContext;
 		}
 
 	}
