@@ -10,6 +10,8 @@ import io.micrometer.tracing.CurrentTraceContext;
 import io.micrometer.tracing.TraceContext;
 import io.micrometer.tracing.Tracer;
 import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanId;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.TraceId;
@@ -22,7 +24,8 @@ import dev.acp.spring.agent.AcpTraceSampler;
 
 /**
  * Decides whether an inbound call's trace is sampled as OpenTelemetry would: from the
- * sampled flag of its W3C {@code traceparent}, or, for a root, by asking the
+ * sampled flag of its W3C {@code traceparent}, else from that of the trace context
+ * current on the serving thread (its parent then), or, for a root, by asking the
  * application's {@link Sampler}; a root it samples is then sampled by the tracer too
  * ({@link SampledRootSampler}). An unsampled call is served with an unsampled trace
  * context current (the inbound trace, or a new one), made through Micrometer Tracing. A
@@ -70,6 +73,10 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler {
 		if (isValid(traceparent)) {
 			boolean sampled = (Character.digit(traceparent.charAt(54), 16) & 1) == 1;
 			return sampled ? SAMPLED : new Unsampled(traceparent.substring(3, 35), traceparent.substring(36, 52));
+		}
+		SpanContext current = Span.current().getSpanContext();
+		if (current.isValid()) {
+			return current.isSampled() ? SAMPLED : new Unsampled(current.getTraceId(), current.getSpanId());
 		}
 		String traceId = IDS.generateTraceId();
 		SamplingDecision decision = this.sampler

@@ -168,6 +168,17 @@ class TraceSamplingTests {
 	}
 
 	@Test
+	void aCallWhoseObservationIsDisabledHasNoTraceContextMadeCurrent() {
+		this.contextRunner
+			.withPropertyValues("management.tracing.sampling.probability=0", "management.observations.enable.acp=false")
+			.run((context) -> {
+				TestPeer peer = new TestPeer(context);
+				peer.initialize("{\"_meta\":{\"client.test\":{}}}");
+				assertThat(callingTheClient(peer, "")).containsOnly("");
+			});
+	}
+
+	@Test
 	void rootsAreSampledAtTheConfiguredRateNotItsSquare() {
 		int calls = 2000;
 		double probability = 0.5;

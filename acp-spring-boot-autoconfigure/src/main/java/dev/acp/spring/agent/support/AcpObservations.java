@@ -115,7 +115,7 @@ public final class AcpObservations {
 			Observation observation = tagged(
 					Observation.createNotStarted(SERVER_REQUESTS, decision::context, this.registry), name, request,
 					transport);
-			return new ServedCall(observation.start(), decision);
+			return new ServedCall(observation.start(), observation.isNoop() ? null : decision);
 		}
 		Observation observation = tagged(server(params), name, request, transport);
 		if (decision != null) {
