@@ -10,9 +10,11 @@ import java.util.function.Supplier;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.propagation.Propagator;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
 
 import dev.acp.spring.agent.support.AcpAgent;
 import dev.acp.spring.agent.AcpTraceContextWriter;
+import dev.acp.spring.agent.AcpTraceSampler;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.autoconfigure.AcpProperties;
 import dev.acp.spring.autoconfigure.AcpTransportStatus;
@@ -49,7 +51,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Actuator support for the ACP agent, each part only when its library is present: the
  * {@code acp} health indicator ({@code management.health.acp.enabled}), the {@code acp}
  * endpoint, the meters, the trace context of the notifications handlers send (with
- * Micrometer Tracing), the opt-in {@code _acp-spring-boot/health} extension
+ * Micrometer Tracing), the sampling of inbound calls before their observations start
+ * (with OpenTelemetry's SDK), the opt-in {@code _acp-spring-boot/health} extension
  * ({@code acp.health-extension.enabled}), and, with the WebSocket bearer token and
  * without Spring Security, the token on the actuator endpoints (health answers its status
  * alone without it).
@@ -114,6 +117,34 @@ public final class AcpActuatorAutoConfiguration {
 		@ConditionalOnBean({ Tracer.class, Propagator.class })
 		AcpTraceContextWriter acpTraceContextWriter(Tracer tracer, Propagator propagator) {
 			return new TracingContextWriter(tracer, propagator);
+		}
+
+	}
+
+	/**
+	 * With OpenTelemetry's SDK, the trace of an inbound call is sampled before its
+	 * observation starts, and an unsampled call gets no span
+	 * ({@code acp.observations.trace-unsampled-calls=true} turns this off).
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ Tracer.class, Sampler.class })
+	@ConditionalOnBooleanProperty(name = "acp.observations.trace-unsampled-calls", havingValue = false,
+			matchIfMissing = true)
+	static class TraceSamplingConfiguration {
+
+		@Bean
+		static TraceSamplingPostProcessor acpTraceSamplingPostProcessor() {
+			return new TraceSamplingPostProcessor();
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		@ConditionalOnBean({ Tracer.class, Propagator.class, Sampler.class })
+		AcpTraceSampler acpTraceSampler(Tracer tracer, Propagator propagator, Sampler sampler) {
+			if (!(sampler instanceof SampledRootSampler sampledRoots)) {
+				return AcpTraceSampler.NONE;
+			}
+			return new OpenTelemetryTraceSampler(sampledRoots.delegate(), tracer, propagator.fields());
 		}
 
 	}

@@ -14,6 +14,7 @@ import dev.acp.spring.agent.support.AcpExtensionDefinition;
 import dev.acp.spring.agent.support.AcpObservations;
 import dev.acp.spring.agent.support.DefaultAcpSessions;
 import dev.acp.spring.agent.AcpTraceContextWriter;
+import dev.acp.spring.agent.AcpTraceSampler;
 import dev.acp.spring.agent.support.VictoolsParamsSchemaGenerator;
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
@@ -153,7 +154,8 @@ public final class AcpAutoConfiguration {
 	@ConditionalOnMissingBean
 	AcpAgent acpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, AcpProperties properties,
 			Environment environment, ObjectProvider<ObservationRegistry> observationRegistry,
-			ObjectProvider<AcpTraceContextWriter> traceContextWriter, ObjectProvider<DefaultAcpSessions> sessions) {
+			ObjectProvider<AcpTraceContextWriter> traceContextWriter, ObjectProvider<AcpTraceSampler> traceSampler,
+			ObjectProvider<DefaultAcpSessions> sessions) {
 		AcpProperties.Agent agent = properties.getAgent();
 		String name = StringUtils.hasText(agent.getName()) ? agent.getName()
 				: environment.getProperty("spring.application.name", "acp-agent");
@@ -162,7 +164,8 @@ public final class AcpAutoConfiguration {
 		AcpAgent acpAgent = new AcpAgent(registry, advertiser,
 				new Implementation(name, agent.getTitle(), version, null), authentication(properties.getAuth()),
 				new AcpObservations(observationRegistry.getIfAvailable(() -> ObservationRegistry.NOOP),
-						traceContextWriter.getIfAvailable(() -> AcpTraceContextWriter.NONE)));
+						traceContextWriter.getIfAvailable(() -> AcpTraceContextWriter.NONE),
+						traceSampler.getIfAvailable(() -> AcpTraceSampler.NONE)));
 		acpAgent.setSessions(sessions.getIfAvailable());
 		return acpAgent;
 	}

@@ -62,6 +62,8 @@ public class AcpProperties {
 
 	private final HealthExtension healthExtension = new HealthExtension();
 
+	private final Observations observations = new Observations();
+
 	/**
 	 * Extension metadata by namespace (for example "example.com/analytics"), advertised
 	 * in agentCapabilities._meta.
@@ -122,6 +124,10 @@ public class AcpProperties {
 
 	public HealthExtension getHealthExtension() {
 		return this.healthExtension;
+	}
+
+	public Observations getObservations() {
+		return this.observations;
 	}
 
 	public Handlers getHandlers() {
@@ -661,6 +667,29 @@ public class AcpProperties {
 				this.enabled = enabled;
 			}
 
+		}
+
+	}
+
+	/**
+	 * The observations of the calls the agent serves.
+	 */
+	public static class Observations {
+
+		/**
+		 * Whether every inbound call's observation goes through the tracing handlers,
+		 * sampled or not (as before 0.1.0). By default, with the OpenTelemetry SDK, a
+		 * call's trace is sampled first and an unsampled call gets its timer but no span,
+		 * with an unsampled trace context current while it is served.
+		 */
+		private boolean traceUnsampledCalls;
+
+		public boolean isTraceUnsampledCalls() {
+			return this.traceUnsampledCalls;
+		}
+
+		public void setTraceUnsampledCalls(boolean traceUnsampledCalls) {
+			this.traceUnsampledCalls = traceUnsampledCalls;
 		}
 
 	}

@@ -7,10 +7,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
-import io.micrometer.observation.Observation;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import dev.acp.spring.agent.AcpTraceSampler;
 import dev.acp.spring.jsonrpc.InboundRequest;
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcError;
@@ -114,19 +114,17 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 			return serve(request);
 		}
 		String method = request.method();
-		Observation observation = observations
-			.server(method, isServed(method, AcpHandlerKind.REQUEST), true, this.rpc.transport(), request.params())
-			.start();
+		ServedCall call = observations.serve(method, isServed(method, AcpHandlerKind.REQUEST), true,
+				this.rpc.transport(), request.params());
 		CompletionStage<?> stage;
-		try (Observation.Scope scope = observation.openScope()) {
+		try (AcpTraceSampler.Scope scope = call.open()) {
 			stage = serve(request);
 		}
 		catch (RuntimeException ex) {
-			AcpObservations.stop(observation, ex, false);
+			call.stop(ex, false);
 			throw ex;
 		}
-		return stage
-			.whenComplete((result, failure) -> AcpObservations.stop(observation, failure, request.isCancelled()));
+		return stage.whenComplete((result, failure) -> call.stop(failure, request.isCancelled()));
 	}
 
 	private boolean isServed(String method, AcpHandlerKind kind) {
@@ -296,15 +294,15 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		AcpRequestContext context = AcpRequestContext.forNotification(method, notification.params(), this.connection,
 				this.mapper);
 		AcpObservations observations = this.agent.observations();
-		Observation observation = observations.isEnabled()
-				? observations.server(method, true, false, this.rpc.transport(), notification.params()).start() : null;
+		ServedCall call = observations.isEnabled()
+				? observations.serve(method, true, false, this.rpc.transport(), notification.params()) : null;
 		CompletionStage<Object> stage;
-		try (Observation.Scope scope = (observation != null) ? observation.openScope() : null) {
+		try (AcpTraceSampler.Scope scope = (call != null) ? call.open() : null) {
 			stage = handler.invoke(context);
 		}
 		stage.whenComplete((result, failure) -> {
-			if (observation != null) {
-				AcpObservations.stop(observation, failure, false);
+			if (call != null) {
+				call.stop(failure, false);
 			}
 			if (failure != null && logger.isWarnEnabled()) {
 				logger.warn("Notification '" + method + "' failed: " + failure.getMessage());

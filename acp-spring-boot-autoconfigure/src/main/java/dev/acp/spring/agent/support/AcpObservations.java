@@ -12,6 +12,7 @@ import io.micrometer.observation.transport.ReceiverContext;
 import io.micrometer.observation.transport.SenderContext;
 
 import dev.acp.spring.agent.AcpTraceContextWriter;
+import dev.acp.spring.agent.AcpTraceSampler;
 import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.jsonrpc.JsonRpcException;
 import dev.acp.spring.method.AcpClientException;
@@ -61,6 +62,8 @@ public final class AcpObservations {
 
 	private final AcpTraceContextWriter traceContext;
 
+	private final AcpTraceSampler sampler;
+
 	/**
 	 * Create observations; the notifications handlers send carry no trace context.
 	 * @param registry the registry
@@ -76,23 +79,66 @@ public final class AcpObservations {
 	 * handlers send
 	 */
 	public AcpObservations(ObservationRegistry registry, AcpTraceContextWriter traceContext) {
+		this(registry, traceContext, AcpTraceSampler.NONE);
+	}
+
+	/**
+	 * Create observations.
+	 * @param registry the registry
+	 * @param traceContext writes the current trace context into the notifications
+	 * handlers send
+	 * @param sampler decides whether the trace of an inbound call is sampled
+	 */
+	public AcpObservations(ObservationRegistry registry, AcpTraceContextWriter traceContext, AcpTraceSampler sampler) {
 		this.registry = registry;
 		this.traceContext = traceContext;
+		this.sampler = sampler;
 	}
 
 	boolean isEnabled() {
 		return !this.registry.isNoop();
 	}
 
-	Observation server(String method, boolean served, boolean request, String transport, JsonNode params) {
-		Observation observation = Observation.createNotStarted(SERVER_REQUESTS, () -> {
+	/**
+	 * Start the observation of an inbound call.
+	 * @param method the method
+	 * @param served whether the agent serves it
+	 * @param request whether a request (else a notification)
+	 * @param transport the transport's name
+	 * @param params the params, whose {@code _meta} carries the trace context
+	 * @return the started call
+	 */
+	ServedCall serve(String method, boolean served, boolean request, String transport, JsonNode params) {
+		String name = served ? method : UNKNOWN_METHOD;
+		AcpTraceSampler.Decision decision = this.sampler.sample(name, (key) -> metaValue(params, key));
+		if (decision != null && !decision.sampled()) {
+			Observation observation = tagged(
+					Observation.createNotStarted(SERVER_REQUESTS, decision::context, this.registry), name, request,
+					transport);
+			return new ServedCall(observation.start(), observation.isNoop() ? null : decision);
+		}
+		Observation observation = tagged(server(params), name, request, transport);
+		if (decision != null) {
+			decision.start(observation);
+		}
+		else {
+			observation.start();
+		}
+		return new ServedCall(observation, null);
+	}
+
+	private Observation server(JsonNode params) {
+		return Observation.createNotStarted(SERVER_REQUESTS, () -> {
 			ReceiverContext<JsonNode> context = new ReceiverContext<>(AcpObservations::metaValue);
 			context.setCarrier(params);
 			context.setRemoteServiceName("acp-client");
 			return context;
 		}, this.registry);
-		return observation.contextualName((served ? method : UNKNOWN_METHOD))
-			.lowCardinalityKeyValue("method", served ? method : UNKNOWN_METHOD)
+	}
+
+	private static Observation tagged(Observation observation, String name, boolean request, String transport) {
+		return observation.contextualName(name)
+			.lowCardinalityKeyValue("method", name)
 			.lowCardinalityKeyValue("kind", request ? "request" : "notification")
 			.lowCardinalityKeyValue("transport", transport);
 	}

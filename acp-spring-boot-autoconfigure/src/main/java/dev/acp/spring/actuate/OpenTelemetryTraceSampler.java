@@ -1,0 +1,184 @@
+package dev.acp.spring.actuate;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.Function;
+
+import io.micrometer.observation.Observation;
+import io.micrometer.tracing.CurrentTraceContext;
+import io.micrometer.tracing.TraceContext;
+import io.micrometer.tracing.Tracer;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.SpanId;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.TraceId;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.sdk.trace.IdGenerator;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
+import io.opentelemetry.sdk.trace.samplers.SamplingDecision;
+
+import dev.acp.spring.agent.AcpTraceSampler;
+
+/**
+ * Decides whether an inbound call's trace is sampled as OpenTelemetry would: from the
+ * sampled flag of its W3C {@code traceparent}, else from that of the trace context
+ * current on the serving thread (its parent then), or, for a root, by asking the
+ * application's {@link Sampler}; a root it samples is then sampled by the tracer too
+ * ({@link SampledRootSampler}). An unsampled call is served with an unsampled trace
+ * context current (the inbound trace, or a new one), made through Micrometer Tracing. A
+ * call that carries any other field the propagator reads ({@code tracestate},
+ * {@code baggage}, B3) is left to the tracing handlers, which keep those.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class OpenTelemetryTraceSampler implements AcpTraceSampler {
+
+	private static final String TRACEPARENT = "traceparent";
+
+	private static final Decision SAMPLED = new Sampled();
+
+	private static final IdGenerator IDS = IdGenerator.random();
+
+	private final Sampler sampler;
+
+	private final Tracer tracer;
+
+	private final String[] otherFields;
+
+	/**
+	 * Create a sampler.
+	 * @param sampler the application's sampler (not the {@link SampledRootSampler})
+	 * @param tracer the tracer
+	 * @param fields the keys the propagator reads
+	 */
+	OpenTelemetryTraceSampler(Sampler sampler, Tracer tracer, Collection<String> fields) {
+		this.sampler = sampler;
+		this.tracer = tracer;
+		List<String> others = new ArrayList<>(fields);
+		others.remove(TRACEPARENT);
+		this.otherFields = others.toArray(String[]::new);
+	}
+
+	@Override
+	public Decision sample(String name, Function<String, String> meta) {
+		for (String field : this.otherFields) {
+			if (meta.apply(field) != null) {
+				return null;
+			}
+		}
+		String traceparent = meta.apply(TRACEPARENT);
+		if (isValid(traceparent)) {
+			boolean sampled = (Character.digit(traceparent.charAt(54), 16) & 1) == 1;
+			return sampled ? SAMPLED : new Unsampled(traceparent.substring(3, 35), traceparent.substring(36, 52));
+		}
+		SpanContext current = Span.current().getSpanContext();
+		if (current.isValid()) {
+			return current.isSampled() ? SAMPLED : new Unsampled(current.getTraceId(), current.getSpanId());
+		}
+		String traceId = IDS.generateTraceId();
+		SamplingDecision decision = this.sampler
+			.shouldSample(Context.root(), traceId, name, SpanKind.CONSUMER, Attributes.empty(), List.of())
+			.getDecision();
+		return switch (decision) {
+			case RECORD_AND_SAMPLE -> SAMPLED;
+			case DROP -> new Unsampled(traceId, null);
+			default -> null;
+		};
+	}
+
+	/**
+	 * Whether a {@code traceparent} is one W3C Trace Context lets us read: version
+	 * {@code 00} exactly, or a later version (not {@code ff}) that starts the same way,
+	 * with a trace id and a parent id that are not all zeros.
+	 */
+	static boolean isValid(String traceparent) {
+		if (traceparent == null || traceparent.length() < 55
+				|| (traceparent.length() > 55 && traceparent.charAt(55) != '-')) {
+			return false;
+		}
+		if (traceparent.charAt(2) != '-' || traceparent.charAt(35) != '-' || traceparent.charAt(52) != '-') {
+			return false;
+		}
+		String version = traceparent.substring(0, 2);
+		if (!isLowerHex(version) || version.equals("ff") || (version.equals("00") && traceparent.length() != 55)) {
+			return false;
+		}
+		return isLowerHex(traceparent.substring(53, 55)) && TraceId.isValid(traceparent.substring(3, 35))
+				&& SpanId.isValid(traceparent.substring(36, 52));
+	}
+
+	private static boolean isLowerHex(String value) {
+		for (int i = 0; i < value.length(); i++) {
+			char c = value.charAt(i);
+			if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private static final class Sampled implements Decision {
+
+		@Override
+		public boolean sampled() {
+			return true;
+		}
+
+		@Override
+		public void start(Observation observation) {
+			SampledRootSampler.sampled(observation::start);
+		}
+
+		@Override
+		public Observation.Context context() {
+			throw new IllegalStateException("A sampled call is observed as usual");
+		}
+
+		@Override
+		public Scope open() {
+			throw new IllegalStateException("A sampled call is observed as usual");
+		}
+
+	}
+
+	private final class Unsampled implements Decision {
+
+		private final String traceId;
+
+		private final String parentId;
+
+		Unsampled(String traceId, String parentId) {
+			this.traceId = traceId;
+			this.parentId = parentId;
+		}
+
+		@Override
+		public boolean sampled() {
+			return false;
+		}
+
+		@Override
+		public Observation.Context context() {
+			return new UnsampledCallContext();
+		}
+
+		@Override
+		public Scope open() {
+			TraceContext.Builder builder = OpenTelemetryTraceSampler.this.tracer.traceContextBuilder()
+				.traceId(this.traceId)
+				.spanId(IDS.generateSpanId())
+				.sampled(false);
+			if (this.parentId != null) {
+				builder.parentId(this.parentId);
+			}
+			CurrentTraceContext.Scope scope = OpenTelemetryTraceSampler.this.tracer.currentTraceContext()
+				.newScope(builder.build());
+			return scope::close;
+		}
+
+	}
+
+}
