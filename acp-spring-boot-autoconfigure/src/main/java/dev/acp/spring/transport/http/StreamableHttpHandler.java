@@ -224,9 +224,8 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			}
 			return;
 		}
-		HttpConnection connection = find(connectionId, principalName);
+		HttpConnection connection = find(connectionId, principalName, response);
 		if (connection == null) {
-			plain(response, HttpServletResponse.SC_NOT_FOUND, "Unknown Acp-Connection-Id");
 			return;
 		}
 		connection.touch();
@@ -334,9 +333,8 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			plain(response, HttpServletResponse.SC_NOT_ACCEPTABLE, "Accept must include text/event-stream");
 			return;
 		}
-		HttpConnection connection = find(connectionId, principalName);
+		HttpConnection connection = find(connectionId, principalName, response);
 		if (connection == null) {
-			plain(response, HttpServletResponse.SC_NOT_FOUND, "Unknown Acp-Connection-Id");
 			return;
 		}
 		connection.touch();
@@ -370,18 +368,24 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			plain(response, HttpServletResponse.SC_BAD_REQUEST, "Missing Acp-Connection-Id");
 			return;
 		}
-		HttpConnection connection = find(connectionId, principalName);
+		HttpConnection connection = find(connectionId, principalName, response);
 		if (connection == null) {
-			plain(response, HttpServletResponse.SC_NOT_FOUND, "Unknown Acp-Connection-Id");
 			return;
 		}
 		end(connection, this.settings.drainTimeout(), false);
 		response.setStatus(HttpServletResponse.SC_ACCEPTED);
 	}
 
-	private HttpConnection find(String connectionId, String principalName) {
+	/**
+	 * The open connection of the id that the principal made, or {@code null} once
+	 * {@code 404} is answered: an unknown, ended or another principal's connection is not
+	 * found.
+	 */
+	private HttpConnection find(String connectionId, String principalName, HttpServletResponse response)
+			throws IOException {
 		HttpConnection connection = this.connections.get(connectionId);
 		if (connection == null || connection.isEnded() || !Objects.equals(connection.principalName(), principalName)) {
+			plain(response, HttpServletResponse.SC_NOT_FOUND, "Unknown Acp-Connection-Id");
 			return null;
 		}
 		return connection;
