@@ -3,7 +3,6 @@ package dev.acp.spring.autoconfigure;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.SynchronousQueue;
@@ -19,34 +18,35 @@ import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
  * The threads ACP handlers run on. Requests run on a bounded pool (virtual threads on
  * Java 21+ unless turned off, which lifts the cost of a waiting handler but not the
  * bound): at most {@code maxThreads} at once, then up to {@code queueCapacity} waiting,
- * and the pool refuses the rest at once so that the connection answers them busy. Ordered
- * work (notifications, the start of requests behind them) and answers to the agent's own
- * requests run on a separate pool that grows with the connections, so a saturated request
- * pool never drops a notification or holds back an answer a handler waits for.
- * Deliberately not an {@link java.util.concurrent.Executor} bean, which would replace
- * Boot's task executor.
+ * and the pool refuses the rest at once so that the connection answers them busy. A
+ * request goes to the thread idle for the shortest time, and threads start only as
+ * requests run at once ({@link HandlerThreadPool}). Ordered work (notifications, the
+ * start of requests behind them) and answers to the agent's own requests run on a
+ * separate pool that grows with the connections, so a saturated request pool never drops
+ * a notification or holds back an answer a handler waits for. Deliberately not an
+ * {@link java.util.concurrent.Executor} bean, which would replace Boot's task executor.
  *
  * @author ACP Spring Boot Starter contributors
  */
 public final class AcpHandlerThreads implements DisposableBean {
 
-	private final ThreadPoolExecutor requests;
+	private static final Duration KEEP_ALIVE = Duration.ofSeconds(60);
+
+	private final HandlerThreadPool requests;
 
 	private final ExecutorService control;
 
 	private final boolean virtual;
 
+	private final int maxThreads;
+
 	private ScheduledExecutorService timer;
 
 	AcpHandlerThreads(boolean virtual, int maxThreads, int queueCapacity) {
 		this.virtual = virtual;
-		ThreadFactory requestThreads = threads(virtual, "acp-handler-");
-		this.requests = new ThreadPoolExecutor(maxThreads, maxThreads, 60, TimeUnit.SECONDS,
-				(queueCapacity > 0) ? new LinkedBlockingQueue<>(queueCapacity) : new SynchronousQueue<>(),
-				requestThreads, (task, executor) -> {
-					throw Full.INSTANCE;
-				});
-		this.requests.allowCoreThreadTimeOut(true);
+		this.maxThreads = maxThreads;
+		this.requests = new HandlerThreadPool(threads(virtual, "acp-handler-"), maxThreads, queueCapacity, KEEP_ALIVE,
+				Full.INSTANCE);
 		this.control = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
 				threads(virtual, "acp-ordered-"));
 	}
@@ -92,7 +92,7 @@ public final class AcpHandlerThreads implements DisposableBean {
 	 * @return the bound
 	 */
 	public int maxThreads() {
-		return this.requests.getMaximumPoolSize();
+		return this.maxThreads;
 	}
 
 	/**

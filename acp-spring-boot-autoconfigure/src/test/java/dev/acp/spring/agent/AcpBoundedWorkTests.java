@@ -161,7 +161,9 @@ class AcpBoundedWorkTests {
 	void theHandlerThreadsFollowTheirProperties() {
 		this.contextRunner.run((context) -> {
 			AcpHandlerThreads threads = context.getBean(AcpHandlerThreads.class);
-			assertThat(threads.executor()).hasFieldOrPropertyWithValue("maximumPoolSize", 2);
+			assertThat(threads.maxThreads()).isEqualTo(2);
+			assertThat(threads.executor()).hasFieldOrPropertyWithValue("maxThreads", 2)
+				.hasFieldOrPropertyWithValue("queueCapacity", 3);
 		});
 	}
 
