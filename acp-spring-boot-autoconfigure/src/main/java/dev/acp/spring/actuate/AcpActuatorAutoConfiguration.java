@@ -5,16 +5,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler.IgnoredMeters;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.propagation.Propagator;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 
-import dev.acp.spring.agent.support.AcpAgent;
 import dev.acp.spring.agent.AcpTraceContextWriter;
 import dev.acp.spring.agent.AcpTraceSampler;
+import dev.acp.spring.agent.support.AcpAgent;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.autoconfigure.AcpProperties;
 import dev.acp.spring.autoconfigure.AcpTransportStatus;
@@ -36,15 +39,19 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
-import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroupsPostProcessor;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.context.annotation.Bean;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.core.env.Environment;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -61,6 +68,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  */
 @AutoConfiguration(after = { AcpAutoConfiguration.class, AcpWebSocketAutoConfiguration.class }, afterName = {
 		"org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
 		"org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration",
 		"org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration",
 		"org.springframework.boot.micrometer.tracing.brave.autoconfigure.BraveAutoConfiguration",
@@ -145,6 +153,26 @@ public final class AcpActuatorAutoConfiguration {
 				return AcpTraceSampler.NONE;
 			}
 			return new OpenTelemetryTraceSampler(sampledRoots.delegate(), tracer, propagator.fields());
+		}
+
+		/**
+		 * Times unsampled calls with cached meters, ahead of Boot's meter handler, which
+		 * still times every other observation (sampled calls included).
+		 */
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnClass(MeterRegistry.class)
+		static class UnsampledCallsMeterConfiguration {
+
+			@Bean
+			@Order(Ordered.HIGHEST_PRECEDENCE)
+			@ConditionalOnBean(MeterRegistry.class)
+			UnsampledCallsMeterHandler acpUnsampledCallsMeterHandler(MeterRegistry registry, Environment environment) {
+				Set<IgnoredMeters> ignored = Binder.get(environment)
+					.bind("management.metrics.observations.ignored-meters", Bindable.setOf(IgnoredMeters.class))
+					.orElse(Set.of());
+				return new UnsampledCallsMeterHandler(registry, !ignored.contains(IgnoredMeters.LONG_TASK_TIMER));
+			}
+
 		}
 
 	}

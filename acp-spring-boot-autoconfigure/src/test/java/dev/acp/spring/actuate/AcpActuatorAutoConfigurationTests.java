@@ -294,6 +294,9 @@ class AcpActuatorAutoConfigurationTests {
 
 		@AcpMethod("_ops.test/ping")
 		Map<String, Object> ping(JsonNode params, AcpRequestContext context) throws Exception {
+			if (params.path("fail").asBoolean()) {
+				throw new IllegalStateException("ping failed");
+			}
 			if (params.path("call").asBoolean()) {
 				context.client()
 					.request("_client.test/hello", Map.of("name", "ops"), JsonNode.class)

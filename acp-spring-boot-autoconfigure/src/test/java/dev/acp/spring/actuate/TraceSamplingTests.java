@@ -78,6 +78,68 @@ class TraceSamplingTests {
 	}
 
 	@Test
+	void anUnsampledCallThatFailsIsTimedWithTheSameTagsAsATracedOne() {
+		List<Tag> traced = new CopyOnWriteArrayList<>();
+		this.contextRunner
+			.withPropertyValues("management.tracing.sampling.probability=0",
+					"acp.observations.trace-unsampled-calls=true")
+			.run((context) -> traced.addAll(failingPingTimerTags(context)));
+		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0")
+			.run((context) -> assertThat(failingPingTimerTags(context)).isEqualTo(traced)
+				.contains(Tag.of("outcome", "error"), Tag.of("error.code", "-32603")));
+	}
+
+	@Test
+	void unsampledCallsAreTimedByTheStartersMeterHandlerOnOneTimerPerTagSet() {
+		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0").run((context) -> {
+			assertThat(context).hasSingleBean(UnsampledCallsMeterHandler.class);
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			for (int i = 0; i < 3; i++) {
+				peer.call(PING, "{}");
+			}
+			MeterRegistry meters = context.getBean(MeterRegistry.class);
+			assertThat(meters.get("acp.server.requests").tag("method", PING).timers()).singleElement()
+				.satisfies((timer) -> assertThat(timer.count()).isEqualTo(3));
+		});
+	}
+
+	@Test
+	void aTimerRemovedFromTheRegistryIsRegisteredAgainByTheNextUnsampledCall() {
+		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0").run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			peer.call(PING, "{}");
+			MeterRegistry meters = context.getBean(MeterRegistry.class);
+			meters.remove(meters.get("acp.server.requests").tag("method", PING).timer());
+			peer.call(PING, "{}");
+			assertThat(meters.get("acp.server.requests").tag("method", PING).timer().count()).isOne();
+		});
+	}
+
+	@Test
+	void unsampledCallsInFlightHaveALongTaskTimerUnlessItIsIgnored() {
+		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0").run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			peer.call(PING, "{}");
+			assertThat(context.getBean(MeterRegistry.class)
+				.find("acp.server.requests.active")
+				.tag("method", PING)
+				.longTaskTimer()).isNotNull();
+		});
+		this.contextRunner
+			.withPropertyValues("management.tracing.sampling.probability=0",
+					"management.metrics.observations.ignored-meters=long-task-timer")
+			.run((context) -> {
+				TestPeer peer = new TestPeer(context);
+				peer.initialize("{}");
+				peer.call(PING, "{}");
+				assertThat(context.getBean(MeterRegistry.class).find("acp.server.requests.active").meters()).isEmpty();
+			});
+	}
+
+	@Test
 	void theTracingHandlersDoNotSeeAnUnsampledCall() {
 		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0")
 			.withUserConfiguration(RecordingHandlerConfiguration.class)
@@ -219,6 +281,14 @@ class TraceSamplingTests {
 		TestPeer peer = new TestPeer(context);
 		peer.initialize("{}");
 		peer.call(PING, "{}");
+		MeterRegistry meters = context.getBean(MeterRegistry.class);
+		return meters.get("acp.server.requests").tag("method", PING).timer().getId().getTags();
+	}
+
+	private static List<Tag> failingPingTimerTags(AssertableApplicationContext context) throws InterruptedException {
+		TestPeer peer = new TestPeer(context);
+		peer.initialize("{}");
+		assertThat(peer.call(PING, "{\"fail\":true}").at("/error/code").asInt()).isEqualTo(-32603);
 		MeterRegistry meters = context.getBean(MeterRegistry.class);
 		return meters.get("acp.server.requests").tag("method", PING).timer().getId().getTags();
 	}

@@ -1,0 +1,124 @@
+package dev.acp.spring.actuate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+import io.micrometer.common.KeyValue;
+import io.micrometer.common.KeyValues;
+import io.micrometer.core.instrument.LongTaskTimer;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.observation.MeterObservationHandler;
+import io.micrometer.observation.Observation;
+
+/**
+ * Times the calls whose trace is not sampled ({@link UnsampledCallContext}) with the
+ * meters Micrometer's default meter handler would make (a timer named after the
+ * observation, tagged with its low-cardinality key values and {@code error}, and unless
+ * ignored a long-task timer {@code <name>.active}), but finds each meter in a map keyed
+ * by those key values instead of building its tags and id on every call. A meter removed
+ * from the registry is looked up again.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class UnsampledCallsMeterHandler implements MeterObservationHandler<Observation.Context> {
+
+	/** Meters kept at most, a guard against a filter that adds varying key values. */
+	private static final int MAX_CACHED = 2048;
+
+	private static final String NO_ERROR = "none";
+
+	private final MeterRegistry registry;
+
+	private final boolean longTaskTimers;
+
+	private final Map<Key, Timer> timers = new ConcurrentHashMap<>();
+
+	private final Map<Key, LongTaskTimer> activeTimers = new ConcurrentHashMap<>();
+
+	/**
+	 * Create a handler.
+	 * @param registry the registry
+	 * @param longTaskTimers whether to time calls in flight with a long-task timer
+	 */
+	UnsampledCallsMeterHandler(MeterRegistry registry, boolean longTaskTimers) {
+		this.registry = registry;
+		this.longTaskTimers = longTaskTimers;
+		registry.config().onMeterRemoved(this::removed);
+	}
+
+	@Override
+	public boolean supportsContext(Observation.Context context) {
+		return context instanceof UnsampledCallContext;
+	}
+
+	@Override
+	public void onStart(Observation.Context context) {
+		if (this.longTaskTimers) {
+			String name = context.getName() + ".active";
+			LongTaskTimer active = meter(this.activeTimers, new Key(name, context.getLowCardinalityKeyValues(), null),
+					(key) -> LongTaskTimer.builder(name).tags(tags(key)).register(this.registry));
+			context.put(LongTaskTimer.Sample.class, active.start());
+		}
+		context.put(Timer.Sample.class, Timer.start(this.registry));
+	}
+
+	@Override
+	public void onStop(Observation.Context context) {
+		Throwable error = context.getError();
+		Key key = new Key(context.getName(), context.getLowCardinalityKeyValues(),
+				(error != null) ? error.getClass().getSimpleName() : NO_ERROR);
+		Timer timer = meter(this.timers, key,
+				(missing) -> Timer.builder(missing.name()).tags(tags(missing)).register(this.registry));
+		Timer.Sample sample = context.getRequired(Timer.Sample.class);
+		sample.stop(timer);
+		if (this.longTaskTimers) {
+			LongTaskTimer.Sample active = context.getRequired(LongTaskTimer.Sample.class);
+			active.stop();
+		}
+	}
+
+	@Override
+	public void onEvent(Observation.Event event, Observation.Context context) {
+		String name = context.getName() + "." + event.getName();
+		this.registry.counter(name, tags(new Key(name, context.getLowCardinalityKeyValues(), null))).increment();
+	}
+
+	private static <M extends Meter> M meter(Map<Key, M> meters, Key key, Function<Key, M> register) {
+		M meter = meters.get(key);
+		if (meter != null) {
+			return meter;
+		}
+		meter = register.apply(key);
+		if (meters.size() < MAX_CACHED) {
+			meters.put(key, meter);
+		}
+		return meter;
+	}
+
+	private void removed(Meter meter) {
+		this.timers.values().remove(meter);
+		this.activeTimers.values().remove(meter);
+	}
+
+	private static Tags tags(Key key) {
+		List<Tag> tags = new ArrayList<>();
+		for (KeyValue keyValue : key.keyValues()) {
+			tags.add(Tag.of(keyValue.getKey(), keyValue.getValue()));
+		}
+		if (key.error() != null) {
+			tags.add(Tag.of("error", key.error()));
+		}
+		return Tags.of(tags);
+	}
+
+	private record Key(String name, KeyValues keyValues, String error) {
+	}
+
+}
