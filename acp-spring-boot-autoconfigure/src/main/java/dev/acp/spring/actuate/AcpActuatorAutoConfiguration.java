@@ -148,11 +148,11 @@ public final class AcpActuatorAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		@ConditionalOnBean({ Tracer.class, Propagator.class, Sampler.class })
-		AcpTraceSampler acpTraceSampler(Tracer tracer, Propagator propagator, Sampler sampler) {
+		AcpTraceSampler acpTraceSampler(Propagator propagator, Sampler sampler) {
 			if (!(sampler instanceof SampledRootSampler sampledRoots)) {
 				return AcpTraceSampler.NONE;
 			}
-			return new OpenTelemetryTraceSampler(sampledRoots.delegate(), tracer, propagator.fields());
+			return new OpenTelemetryTraceSampler(sampledRoots.delegate(), propagator.fields());
 		}
 
 		/**

@@ -6,15 +6,14 @@ import java.util.List;
 import java.util.function.Function;
 
 import io.micrometer.observation.Observation;
-import io.micrometer.tracing.CurrentTraceContext;
-import io.micrometer.tracing.TraceContext;
-import io.micrometer.tracing.Tracer;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanId;
 import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.TraceFlags;
 import io.opentelemetry.api.trace.TraceId;
+import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.IdGenerator;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
@@ -28,7 +27,7 @@ import dev.acp.spring.agent.AcpTraceSampler;
  * current on the serving thread (its parent then), or, for a root, by asking the
  * application's {@link Sampler}; a root it samples is then sampled by the tracer too
  * ({@link SampledRootSampler}). An unsampled call is served with an unsampled trace
- * context current (the inbound trace, or a new one), made through Micrometer Tracing. A
+ * context current (the inbound trace, or a new one) in OpenTelemetry's own context. A
  * call that carries any other field the propagator reads ({@code tracestate},
  * {@code baggage}, B3) is left to the tracing handlers, which keep those.
  *
@@ -44,19 +43,15 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler {
 
 	private final Sampler sampler;
 
-	private final Tracer tracer;
-
 	private final String[] otherFields;
 
 	/**
 	 * Create a sampler.
 	 * @param sampler the application's sampler (not the {@link SampledRootSampler})
-	 * @param tracer the tracer
 	 * @param fields the keys the propagator reads
 	 */
-	OpenTelemetryTraceSampler(Sampler sampler, Tracer tracer, Collection<String> fields) {
+	OpenTelemetryTraceSampler(Sampler sampler, Collection<String> fields) {
 		this.sampler = sampler;
-		this.tracer = tracer;
 		List<String> others = new ArrayList<>(fields);
 		others.remove(TRACEPARENT);
 		this.otherFields = others.toArray(String[]::new);
@@ -72,11 +67,11 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler {
 		String traceparent = meta.apply(TRACEPARENT);
 		if (isValid(traceparent)) {
 			boolean sampled = (Character.digit(traceparent.charAt(54), 16) & 1) == 1;
-			return sampled ? SAMPLED : new Unsampled(traceparent.substring(3, 35), traceparent.substring(36, 52));
+			return sampled ? SAMPLED : new Unsampled(traceparent.substring(3, 35));
 		}
 		SpanContext current = Span.current().getSpanContext();
 		if (current.isValid()) {
-			return current.isSampled() ? SAMPLED : new Unsampled(current.getTraceId(), current.getSpanId());
+			return current.isSampled() ? SAMPLED : new Unsampled(current.getTraceId());
 		}
 		String traceId = IDS.generateTraceId();
 		SamplingDecision decision = this.sampler
@@ -84,7 +79,7 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler {
 			.getDecision();
 		return switch (decision) {
 			case RECORD_AND_SAMPLE -> SAMPLED;
-			case DROP -> new Unsampled(traceId, null);
+			case DROP -> new Unsampled(traceId);
 			default -> null;
 		};
 	}
@@ -148,11 +143,8 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler {
 
 		private final String traceId;
 
-		private final String parentId;
-
-		Unsampled(String traceId, String parentId) {
+		Unsampled(String traceId) {
 			this.traceId = traceId;
-			this.parentId = parentId;
 		}
 
 		@Override
@@ -167,15 +159,9 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler {
 
 		@Override
 		public Scope open() {
-			TraceContext.Builder builder = OpenTelemetryTraceSampler.this.tracer.traceContextBuilder()
-				.traceId(this.traceId)
-				.spanId(IDS.generateSpanId())
-				.sampled(false);
-			if (this.parentId != null) {
-				builder.parentId(this.parentId);
-			}
-			CurrentTraceContext.Scope scope = OpenTelemetryTraceSampler.this.tracer.currentTraceContext()
-				.newScope(builder.build());
+			SpanContext context = SpanContext.create(this.traceId, IDS.generateSpanId(), TraceFlags.getDefault(),
+					TraceState.getDefault());
+			io.opentelemetry.context.Scope scope = Context.current().with(Span.wrap(context)).makeCurrent();
 			return scope::close;
 		}
 
