@@ -1,7 +1,5 @@
 package dev.acp.spring.jsonrpc;
 
-import java.io.ByteArrayOutputStream;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.JsonNode;
@@ -133,7 +131,7 @@ public final class JsonRpcCodec {
 	 * @return the frame, without line terminator
 	 */
 	public byte[] encodeResult(JsonNode id, Object result) {
-		ByteArrayOutputStream out = new ByteArrayOutputStream(128);
+		FrameOutput out = new FrameOutput();
 		try (JsonGenerator generator = this.mapper.createGenerator(out)) {
 			generator.writeStartObject();
 			generator.writeStringProperty("jsonrpc", VERSION);
@@ -153,7 +151,7 @@ public final class JsonRpcCodec {
 	 * @return the frame, without line terminator
 	 */
 	public byte[] encodeError(JsonNode id, JsonRpcError error) {
-		ByteArrayOutputStream out = new ByteArrayOutputStream(128);
+		FrameOutput out = new FrameOutput();
 		try (JsonGenerator generator = this.mapper.createGenerator(out)) {
 			generator.writeStartObject();
 			generator.writeStringProperty("jsonrpc", VERSION);
@@ -195,7 +193,7 @@ public final class JsonRpcCodec {
 	}
 
 	private byte[] encodeCall(Long id, String method, Object params) {
-		ByteArrayOutputStream out = new ByteArrayOutputStream(128);
+		FrameOutput out = new FrameOutput();
 		try (JsonGenerator generator = this.mapper.createGenerator(out)) {
 			generator.writeStartObject();
 			generator.writeStringProperty("jsonrpc", VERSION);
