@@ -44,10 +44,12 @@ public final class AcpRequestContext {
 
 	private final ObjectMapper mapper;
 
+	private final Object boundParams;
+
 	private Map<String, Object> meta;
 
 	private AcpRequestContext(String method, JsonNode id, JsonNode params, AcpConnection connection,
-			boolean notification, CompletableFuture<?> cancellation, ObjectMapper mapper) {
+			boolean notification, CompletableFuture<?> cancellation, ObjectMapper mapper, Object boundParams) {
 		this.method = method;
 		this.id = id;
 		this.params = params;
@@ -55,6 +57,7 @@ public final class AcpRequestContext {
 		this.notification = notification;
 		this.cancellation = cancellation;
 		this.mapper = mapper;
+		this.boundParams = boundParams;
 	}
 
 	/**
@@ -75,7 +78,7 @@ public final class AcpRequestContext {
 		if (id == null) {
 			throw new IllegalArgumentException("A request has an id");
 		}
-		return new AcpRequestContext(method, id, params, connection, false, cancellation, mapper);
+		return new AcpRequestContext(method, id, params, connection, false, cancellation, mapper, null);
 	}
 
 	/**
@@ -88,7 +91,33 @@ public final class AcpRequestContext {
 	 */
 	public static AcpRequestContext forNotification(String method, JsonNode params, AcpConnection connection,
 			ObjectMapper mapper) {
-		return new AcpRequestContext(method, null, params, connection, true, null, mapper);
+		return new AcpRequestContext(method, null, params, connection, true, null, mapper, null);
+	}
+
+	/**
+	 * This call, with its params bound already (by this context's mapper) to a value that
+	 * a handler taking exactly that type gets instead of binding them again: the starter
+	 * binds the params of a recorded {@code session/prompt} to a {@code PromptRequest}
+	 * once, to record the prompt and to serve the handler.
+	 * @param value the params bound, not shared with anything a handler could change
+	 * @return a context like this one, with the bound params
+	 */
+	public AcpRequestContext withBoundParams(Object value) {
+		return new AcpRequestContext(this.method, this.id, this.params, this.connection, this.notification,
+				this.cancellation, this.mapper, value);
+	}
+
+	/**
+	 * The params as bound already by {@link #withBoundParams}, when they were bound to
+	 * exactly the given type by the given mapper.
+	 * @param <T> the type
+	 * @param type the type a handler takes
+	 * @param mapper the mapper that would bind them
+	 * @return the bound params, or {@code null} when they must be bound
+	 */
+	public <T> T boundParams(Class<T> type, ObjectMapper mapper) {
+		Object value = this.boundParams;
+		return (value != null && value.getClass() == type && mapper == this.mapper) ? type.cast(value) : null;
 	}
 
 	public String method() {

@@ -111,7 +111,11 @@ public sealed interface EmbeddedResourceResource
 
 		@Override
 		public EmbeddedResourceResource deserialize(JsonParser parser, DeserializationContext context) {
-			JsonNode node = context.readTree(parser);
+			ObjectNode shared = TaggedUnionDeserializer.sharedObject(parser);
+			if (shared != null) {
+				parser.skipChildren();
+			}
+			JsonNode node = (shared != null) ? shared : context.readTree(parser);
 			if (!(node instanceof ObjectNode object)) {
 				return context.reportInputMismatch(EmbeddedResourceResource.class,
 						"Expected an object for EmbeddedResourceResource");

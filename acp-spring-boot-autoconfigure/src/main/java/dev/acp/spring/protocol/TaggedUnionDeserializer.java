@@ -8,6 +8,8 @@ import java.util.function.BiFunction;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamContext;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ValueDeserializer;
@@ -44,6 +46,8 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 	 * every value cost more than reading the value.
 	 */
 	private final Map<Class<?>, ValueDeserializer<Object>> variantDeserializers = new ConcurrentHashMap<>();
+
+	private volatile @Nullable ValueDeserializer<Object> treeDeserializer;
 
 	private static final ClassValue<String> TAGS = new ClassValue<>() {
 
@@ -129,8 +133,15 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 
 	@Override
 	public T deserialize(JsonParser parser, DeserializationContext context) {
-		JsonNode node = context.readTree(parser);
-		if (!(node instanceof ObjectNode object)) {
+		ObjectNode object = sharedObject(parser);
+		boolean shared = object != null;
+		if (shared) {
+			parser.skipChildren();
+		}
+		else if (readTree(parser, context) instanceof ObjectNode read) {
+			object = read;
+		}
+		else {
 			return context.reportInputMismatch(this.unionType, "Expected an object for %s",
 					this.unionType.getSimpleName());
 		}
@@ -150,7 +161,58 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 			return context.reportInputMismatch(this.unionType, "Unknown %s '%s' of %s", this.discriminator,
 					tag.stringValue(), this.unionType.getSimpleName());
 		}
-		return this.unknown.apply(tag.stringValue(), object);
+		return this.unknown.apply(tag.stringValue(), shared ? object.deepCopy() : object);
+	}
+
+	/**
+	 * The object a parser reading a tree is at, found in that tree rather than copied
+	 * from it: what it binds must not keep it (an unknown variant keeps a copy).
+	 * @param parser the parser, at the start of the value
+	 * @return the object, or {@code null} when the parser does not read a tree or is not
+	 * at an object
+	 */
+	static @Nullable ObjectNode sharedObject(JsonParser parser) {
+		if (!(parser instanceof TreeTraversingParser tree) || !parser.hasToken(JsonToken.START_OBJECT)) {
+			return null;
+		}
+		// at START_OBJECT the context is the object's own, not advanced yet
+		return (nodeAt(tree.streamReadInputSource(),
+				parser.streamReadContext().getParent()) instanceof ObjectNode object) ? object : null;
+	}
+
+	/**
+	 * The node a context of a tree parser is at: its parent's entry of the context's
+	 * current name or index.
+	 */
+	private static @Nullable JsonNode nodeAt(JsonNode root, @Nullable TokenStreamContext context) {
+		if (context == null || context.inRoot()) {
+			return root;
+		}
+		JsonNode parent = nodeAt(root, context.getParent());
+		if (parent == null) {
+			return null;
+		}
+		if (context.inArray()) {
+			return parent.get(context.getCurrentIndex());
+		}
+		String name = context.currentName();
+		return (name != null) ? parent.get(name) : null;
+	}
+
+	/**
+	 * Read the value into a tree with the tree deserializer looked up once (looking it up
+	 * on every value cost as much as reading it).
+	 */
+	private JsonNode readTree(JsonParser parser, DeserializationContext context) {
+		if (!parser.hasToken(JsonToken.START_OBJECT)) {
+			return context.readTree(parser);
+		}
+		ValueDeserializer<Object> deserializer = this.treeDeserializer;
+		if (deserializer == null) {
+			deserializer = context.findRootValueDeserializer(context.constructType(JsonNode.class));
+			this.treeDeserializer = deserializer;
+		}
+		return (JsonNode) deserializer.deserialize(parser, context);
 	}
 
 	private T read(ObjectNode object, Class<? extends T> variant, DeserializationContext context) {

@@ -27,6 +27,7 @@ import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.InitializeRequest;
 import dev.acp.spring.protocol.InitializeResponse;
 import dev.acp.spring.protocol.NewSessionResponse;
+import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.StopReason;
 import tools.jackson.databind.JsonNode;
@@ -239,9 +240,13 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		String sessionId = context.sessionId();
 		DefaultAcpSession session = (this.sessions != null && sessionId != null)
 				? this.connection.openSession(sessionId) : null;
+		AcpRequestContext turnContext = context;
 		if (session != null) {
 			try {
-				this.sessions.beginTurn(this.connection, session, request.params(), this.mapper);
+				PromptRequest bound = this.sessions.beginTurn(this.connection, session, request.params(), this.mapper);
+				if (bound != null) {
+					turnContext = context.withBoundParams(bound);
+				}
 			}
 			catch (RuntimeException ex) {
 				return CompletableFuture.failedFuture(ex);
@@ -251,7 +256,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (maxPromptDuration != null) {
 			request.cancelAfter(maxPromptDuration);
 		}
-		CompletionStage<Object> turn = handler.invoke(context);
+		CompletionStage<Object> turn = handler.invoke(turnContext);
 		if (session != null) {
 			turn = turn.whenComplete((result, failure) -> this.sessions.endTurn(this.connection, session));
 		}

@@ -37,6 +37,7 @@ import dev.acp.spring.protocol.LoadSessionResponse;
 import dev.acp.spring.protocol.McpServer;
 import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.NewSessionResponse;
+import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.ResumeSessionRequest;
 import dev.acp.spring.protocol.ResumeSessionResponse;
 import dev.acp.spring.protocol.SessionInfo;
@@ -413,10 +414,14 @@ public final class DefaultAcpSessions implements AcpSessions {
 
 	/**
 	 * Start a prompt turn: claim the session for this connection, and record the prompt's
-	 * content blocks as {@code user_message_chunk}s.
+	 * content blocks as {@code user_message_chunk}s. The params are bound once: the
+	 * handler may take the request bound here, while what was recorded shares nothing it
+	 * could change.
+	 * @return the params bound, or {@code null} when they do not bind to a
+	 * {@link PromptRequest} (the handler's own binding then tells why)
 	 * @throws AcpException -32001 when a turn of the session runs on another connection
 	 */
-	void beginTurn(DefaultAcpConnection connection, DefaultAcpSession session, @Nullable JsonNode params,
+	@Nullable PromptRequest beginTurn(DefaultAcpConnection connection, DefaultAcpSession session, @Nullable JsonNode params,
 			ObjectMapper mapper) {
 		String owner = connection.sessionOwner();
 		if (!this.store.claim(session.id(), owner, claimUntil())) {
@@ -429,8 +434,10 @@ public final class DefaultAcpSessions implements AcpSessions {
 				throw busy(session.id());
 			}
 		}
-		session.beginTurn(prompt(params, mapper));
+		PromptRequest request = bind(params, mapper);
+		session.beginTurn((request != null) ? prompt(request, mapper) : prompt(params, mapper));
 		this.turns.put(session, connection);
+		return request;
 	}
 
 	/**
@@ -457,6 +464,31 @@ public final class DefaultAcpSessions implements AcpSessions {
 		return this.claimDuration.dividedBy(3);
 	}
 
+	private static @Nullable PromptRequest bind(@Nullable JsonNode params, ObjectMapper mapper) {
+		if (params == null) {
+			return null;
+		}
+		try {
+			return mapper.treeToValue(params, PromptRequest.class);
+		}
+		catch (JacksonException | IllegalArgumentException ex) {
+			return null;
+		}
+	}
+
+	private static List<SessionUpdate> prompt(PromptRequest request, ObjectMapper mapper) {
+		List<ContentBlock> prompt = request.prompt();
+		List<SessionUpdate> chunks = new ArrayList<>(prompt.size());
+		for (ContentBlock block : prompt) {
+			chunks.add(new SessionUpdate.UserMessageChunk(DetachedContent.of(block, mapper), null, null));
+		}
+		return chunks;
+	}
+
+	/**
+	 * The prompt of params that do not bind as a whole: each block that binds, or none
+	 * when one does not.
+	 */
 	private static List<SessionUpdate> prompt(@Nullable JsonNode params, ObjectMapper mapper) {
 		JsonNode prompt = (params != null) ? params.get("prompt") : null;
 		if (prompt == null || !prompt.isArray() || prompt.isEmpty()) {

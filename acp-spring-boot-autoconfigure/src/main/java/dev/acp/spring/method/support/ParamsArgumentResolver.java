@@ -17,7 +17,8 @@ import org.springframework.core.MethodParameter;
 
 /**
  * Binds the call's {@code params} to the parameter's type (a record, POJO, {@code Map},
- * {@code JsonNode}, ...) with Jackson, and validates it when it is annotated
+ * {@code JsonNode}, ...) with Jackson, unless the starter bound them to that type already
+ * ({@link AcpRequestContext#boundParams}), and validates it when it is annotated
  * {@code @Valid} or {@code @Validated} and a Bean Validation validator is available. The
  * catch-all resolver, asked last.
  *
@@ -62,10 +63,13 @@ final class ParamsArgumentResolver implements AcpArgumentResolver {
 		if (JsonNode.class.isAssignableFrom(type)) {
 			return params;
 		}
-		JavaType javaType = this.types.computeIfAbsent(parameter,
-				(key) -> this.mapper.constructType(key.getGenericParameterType()));
-		Object value = ParamsBinding.bind(this.mapper, (params != null) ? params : this.mapper.createObjectNode(),
-				javaType, null);
+		Object value = (parameter.getGenericParameterType() == type) ? context.boundParams(type, this.mapper) : null;
+		if (value == null) {
+			JavaType javaType = this.types.computeIfAbsent(parameter,
+					(key) -> this.mapper.constructType(key.getGenericParameterType()));
+			value = ParamsBinding.bind(this.mapper, (params != null) ? params : this.mapper.createObjectNode(),
+					javaType, null);
+		}
 		if (this.validator != null && value != null && isValidated(parameter)) {
 			validate(value);
 		}
