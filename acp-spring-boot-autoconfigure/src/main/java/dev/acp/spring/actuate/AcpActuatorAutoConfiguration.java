@@ -6,12 +6,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler.IgnoredMeters;
+import io.micrometer.core.instrument.observation.MeterObservationHandler;
+import io.micrometer.observation.GlobalObservationConvention;
+import io.micrometer.observation.ObservationFilter;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationPredicate;
+import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.handler.TracingObservationHandler;
 import io.micrometer.tracing.propagation.Propagator;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 
@@ -148,11 +156,12 @@ public final class AcpActuatorAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		@ConditionalOnBean({ Tracer.class, Propagator.class, Sampler.class })
-		AcpTraceSampler acpTraceSampler(Propagator propagator, Sampler sampler) {
+		AcpTraceSampler acpTraceSampler(Propagator propagator, Sampler sampler,
+				ObjectProvider<UnsampledCallTimers> timers) {
 			if (!(sampler instanceof SampledRootSampler sampledRoots)) {
 				return AcpTraceSampler.NONE;
 			}
-			return new OpenTelemetryTraceSampler(sampledRoots.delegate(), propagator.fields());
+			return new OpenTelemetryTraceSampler(sampledRoots.delegate(), propagator.fields(), timers.getIfAvailable());
 		}
 
 		/**
@@ -171,6 +180,52 @@ public final class AcpActuatorAutoConfiguration {
 					.bind("management.metrics.observations.ignored-meters", Bindable.setOf(IgnoredMeters.class))
 					.orElse(Set.of());
 				return new UnsampledCallsMeterHandler(registry, !ignored.contains(IgnoredMeters.LONG_TASK_TIMER));
+			}
+
+			@Bean
+			@ConditionalOnBean({ MeterRegistry.class, ObservationRegistry.class })
+			@ConditionalOnBooleanProperty(name = "acp.observations.observe-unsampled-calls", havingValue = false,
+					matchIfMissing = true)
+			UnsampledCallTimers acpUnsampledCallTimers(MeterRegistry registry, ObservationRegistry observations,
+					Environment environment, ObjectProvider<ObservationHandler<?>> handlers,
+					ObjectProvider<ObservationFilter> filters, ObjectProvider<ObservationPredicate> predicates,
+					ObjectProvider<GlobalObservationConvention<?>> conventions) {
+				Binder binder = Binder.get(environment);
+				Set<IgnoredMeters> ignored = binder
+					.bind("management.metrics.observations.ignored-meters", Bindable.setOf(IgnoredMeters.class))
+					.orElse(Set.of());
+				boolean keyValues = !binder
+					.bind("management.observations.key-values", Bindable.mapOf(String.class, String.class))
+					.orElse(Map.of())
+					.isEmpty();
+				BooleanSupplier onlyTimersObserve = () -> !keyValues
+						&& handlers.stream().allMatch(UnsampledCallsMeterConfiguration::onlyTimesOrTraces)
+						&& filters.stream().allMatch(UnsampledCallsMeterConfiguration::isBoots)
+						&& predicates.stream().allMatch((predicate) -> isBoots(predicate) || isOurs(predicate))
+						&& conventions.stream().findAny().isEmpty();
+				return new UnsampledCallTimers(registry, observations, !ignored.contains(IgnoredMeters.LONG_TASK_TIMER),
+						onlyTimersObserve);
+			}
+
+			/**
+			 * Whether a handler only times observations as Boot's own meter handler does,
+			 * or traces them (the tracing handlers skip unsampled calls).
+			 */
+			private static boolean onlyTimesOrTraces(ObservationHandler<?> handler) {
+				if (handler instanceof TracingObservationHandler<?>) {
+					return true;
+				}
+				return handler instanceof MeterObservationHandler<?>
+						&& (handler.getClass().getName().startsWith("io.micrometer.") || isBoots(handler)
+								|| handler instanceof UnsampledCallsMeterHandler);
+			}
+
+			private static boolean isBoots(Object bean) {
+				return bean.getClass().getName().startsWith("org.springframework.boot.");
+			}
+
+			private static boolean isOurs(Object bean) {
+				return bean.getClass().getName().startsWith("dev.acp.spring.");
 			}
 
 		}

@@ -18,6 +18,7 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.IdGenerator;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import io.opentelemetry.sdk.trace.samplers.SamplingDecision;
+import org.jspecify.annotations.Nullable;
 
 import dev.acp.spring.agent.AcpTraceSampler;
 
@@ -45,13 +46,18 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler {
 
 	private final String[] otherFields;
 
+	private final @Nullable UnsampledCallTimers timers;
+
 	/**
 	 * Create a sampler.
 	 * @param sampler the application's sampler (not the {@link SampledRootSampler})
 	 * @param fields the keys the propagator reads
+	 * @param timers times unsampled calls without an observation, or {@code null} to
+	 * observe them
 	 */
-	OpenTelemetryTraceSampler(Sampler sampler, Collection<String> fields) {
+	OpenTelemetryTraceSampler(Sampler sampler, Collection<String> fields, @Nullable UnsampledCallTimers timers) {
 		this.sampler = sampler;
+		this.timers = timers;
 		List<String> others = new ArrayList<>(fields);
 		others.remove(TRACEPARENT);
 		this.otherFields = others.toArray(String[]::new);
@@ -155,6 +161,12 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler {
 		@Override
 		public Observation.Context context() {
 			return new UnsampledCallContext();
+		}
+
+		@Override
+		public @Nullable Timing time(String method, boolean request, String transport) {
+			UnsampledCallTimers timers = OpenTelemetryTraceSampler.this.timers;
+			return (timers != null) ? timers.start(method, request, transport) : null;
 		}
 
 		@Override

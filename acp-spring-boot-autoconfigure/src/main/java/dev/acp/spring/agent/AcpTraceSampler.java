@@ -63,6 +63,35 @@ public interface AcpTraceSampler {
 		 */
 		Scope open();
 
+		/**
+		 * Start timing an unsampled call directly, without an observation: possible when
+		 * nothing but a timer would observe it (no handler, filter, convention or
+		 * predicate of the application's own).
+		 * @param method the method tag
+		 * @param request whether a request (else a notification)
+		 * @param transport the transport tag
+		 * @return the timing, or {@code null} to observe the call
+		 */
+		default @Nullable Timing time(String method, boolean request, String transport) {
+			return null;
+		}
+
+	}
+
+	/**
+	 * The timing of a call, until stopped.
+	 */
+	@FunctionalInterface
+	interface Timing {
+
+		/**
+		 * Stop timing the call.
+		 * @param outcome the outcome tag
+		 * @param errorCode the error code tag
+		 * @param error the failure an observation would record, or {@code null}
+		 */
+		void stop(String outcome, String errorCode, @Nullable Throwable error);
+
 	}
 
 	/**

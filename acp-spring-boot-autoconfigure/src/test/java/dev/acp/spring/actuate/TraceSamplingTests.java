@@ -7,6 +7,8 @@ import java.util.concurrent.TimeUnit;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.handler.TracingObservationHandler;
 import io.opentelemetry.api.trace.SpanKind;
@@ -27,6 +29,7 @@ import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterR
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
 import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationRegistryCustomizer;
 import org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration;
 import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration;
 import org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration;
@@ -136,6 +139,60 @@ class TraceSamplingTests {
 				peer.initialize("{}");
 				peer.call(PING, "{}");
 				assertThat(context.getBean(MeterRegistry.class).find("acp.server.requests.active").meters()).isEmpty();
+			});
+	}
+
+	@Test
+	void anUnsampledCallOnlyTimersWouldObserveIsTimedWithoutAnObservation() {
+		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0")
+			.withUserConfiguration(RegistryHandlerConfiguration.class)
+			.run((context) -> {
+				assertThat(pingTimerTags(context)).contains(Tag.of("outcome", "success"));
+				assertThat(context.getBean(Recorded.class).started).isEmpty();
+			});
+	}
+
+	@Test
+	void observingUnsampledCallsGivesThemAnObservationAgain() {
+		this.contextRunner
+			.withPropertyValues("management.tracing.sampling.probability=0",
+					"acp.observations.observe-unsampled-calls=true")
+			.withUserConfiguration(RegistryHandlerConfiguration.class)
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(UnsampledCallTimers.class);
+				assertThat(pingTimerTags(context)).contains(Tag.of("outcome", "success"));
+				assertThat(context.getBean(Recorded.class).started).containsExactly("initialize", PING);
+			});
+	}
+
+	@Test
+	void anApplicationsOwnObservationHandlerSeesUnsampledCalls() {
+		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0")
+			.withUserConfiguration(RecordingHandlerBeanConfiguration.class)
+			.run((context) -> {
+				assertThat(pingTimerTags(context)).contains(Tag.of("outcome", "success"));
+				assertThat(context.getBean(Recorded.class).started).containsExactly("initialize", PING);
+			});
+	}
+
+	@Test
+	void commonKeyValuesReachTheTimerOfAnUnsampledCall() {
+		this.contextRunner
+			.withPropertyValues("management.tracing.sampling.probability=0",
+					"management.observations.key-values.region=eu")
+			.run((context) -> assertThat(pingTimerTags(context)).contains(Tag.of("region", "eu"),
+					Tag.of("outcome", "success")));
+	}
+
+	@Test
+	void anUnsampledCallWhoseObservationIsDisabledIsNotTimed() {
+		this.contextRunner
+			.withPropertyValues("management.tracing.sampling.probability=0", "management.observations.enable.acp=false")
+			.run((context) -> {
+				TestPeer peer = new TestPeer(context);
+				peer.initialize("{}");
+				peer.call(PING, "{}");
+				assertThat(context.getBean(MeterRegistry.class).find("acp.server.requests").meters()).isEmpty();
 			});
 	}
 
@@ -310,6 +367,63 @@ class TraceSamplingTests {
 		@Order(0)
 		RecordingTracingHandler recordingTracingHandler(Tracer tracer, Recorded recorded) {
 			return new RecordingTracingHandler(tracer, recorded);
+		}
+
+	}
+
+	/**
+	 * A handler added to the registry directly, that records every observation started.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	static class RegistryHandlerConfiguration {
+
+		@Bean
+		Recorded recorded() {
+			return new Recorded();
+		}
+
+		@Bean
+		ObservationRegistryCustomizer<ObservationRegistry> recordingCustomizer(Recorded recorded) {
+			return (registry) -> registry.observationConfig().observationHandler(new RecordingHandler(recorded));
+		}
+
+	}
+
+	/**
+	 * A handler of the application's own, a bean, that records every observation of a
+	 * served call.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	static class RecordingHandlerBeanConfiguration {
+
+		@Bean
+		Recorded recorded() {
+			return new Recorded();
+		}
+
+		@Bean
+		RecordingHandler recordingHandler(Recorded recorded) {
+			return new RecordingHandler(recorded);
+		}
+
+	}
+
+	static final class RecordingHandler implements ObservationHandler<Observation.Context> {
+
+		private final Recorded recorded;
+
+		RecordingHandler(Recorded recorded) {
+			this.recorded = recorded;
+		}
+
+		@Override
+		public boolean supportsContext(Observation.Context context) {
+			return "acp.server.requests".equals(context.getName());
+		}
+
+		@Override
+		public void onStart(Observation.Context context) {
+			this.recorded.started.add(context.getContextualName());
 		}
 
 	}

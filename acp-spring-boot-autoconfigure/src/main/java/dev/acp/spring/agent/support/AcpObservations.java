@@ -112,6 +112,10 @@ public final class AcpObservations {
 		String name = served ? method : UNKNOWN_METHOD;
 		AcpTraceSampler.Decision decision = this.sampler.sample(name, (key) -> metaValue(params, key));
 		if (decision != null && !decision.sampled()) {
+			AcpTraceSampler.Timing timing = decision.time(name, request, transport);
+			if (timing != null) {
+				return new ServedCall(timing, decision);
+			}
 			Observation observation = tagged(
 					Observation.createNotStarted(SERVER_REQUESTS, decision::context, this.registry), name, request,
 					transport);
@@ -170,8 +174,18 @@ public final class AcpObservations {
 	}
 
 	static void stop(Observation observation, Throwable failure, boolean cancelled) {
+		stop((outcome, code, error) -> {
+			if (error != null) {
+				observation.error(error);
+			}
+			observation.lowCardinalityKeyValue("outcome", outcome).lowCardinalityKeyValue("error.code", code).stop();
+		}, failure, cancelled);
+	}
+
+	static void stop(AcpTraceSampler.Timing timing, Throwable failure, boolean cancelled) {
 		String code = "none";
 		String outcome = "success";
+		Throwable error = null;
 		if (cancelled) {
 			outcome = "cancelled";
 			code = String.valueOf(JsonRpcError.REQUEST_CANCELLED);
@@ -187,10 +201,10 @@ public final class AcpObservations {
 			}
 			else {
 				code = String.valueOf(JsonRpcError.INTERNAL_ERROR);
-				observation.error(cause);
+				error = cause;
 			}
 		}
-		observation.lowCardinalityKeyValue("outcome", outcome).lowCardinalityKeyValue("error.code", code).stop();
+		timing.stop(outcome, code, error);
 	}
 
 	/**

@@ -5,8 +5,9 @@ import io.micrometer.observation.Observation;
 import dev.acp.spring.agent.AcpTraceSampler;
 
 /**
- * The started observation of an inbound call, and what is current while it is served: the
- * observation, and for a call whose trace is not sampled, its unsampled trace context.
+ * The started observation (or, for an unsampled call nothing else observes, the timing)
+ * of an inbound call, and what is current while it is served: the observation, and for a
+ * call whose trace is not sampled, its unsampled trace context.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -16,9 +17,23 @@ final class ServedCall {
 
 	private final AcpTraceSampler.Decision unsampled;
 
+	private final AcpTraceSampler.Timing timing;
+
 	ServedCall(Observation observation, AcpTraceSampler.Decision unsampled) {
 		this.observation = observation;
 		this.unsampled = unsampled;
+		this.timing = null;
+	}
+
+	/**
+	 * A call whose trace is not sampled, timed without an observation.
+	 * @param timing the timing
+	 * @param unsampled the unsampled trace context
+	 */
+	ServedCall(AcpTraceSampler.Timing timing, AcpTraceSampler.Decision unsampled) {
+		this.observation = null;
+		this.unsampled = unsampled;
+		this.timing = timing;
 	}
 
 	/**
@@ -27,6 +42,9 @@ final class ServedCall {
 	 * @return the scope to close
 	 */
 	AcpTraceSampler.Scope open() {
+		if (this.observation == null) {
+			return this.unsampled.open();
+		}
 		Observation.Scope scope = this.observation.openScope();
 		if (this.unsampled == null) {
 			return scope::close;
@@ -50,7 +68,12 @@ final class ServedCall {
 	}
 
 	void stop(Throwable failure, boolean cancelled) {
-		AcpObservations.stop(this.observation, failure, cancelled);
+		if (this.observation != null) {
+			AcpObservations.stop(this.observation, failure, cancelled);
+		}
+		else {
+			AcpObservations.stop(this.timing, failure, cancelled);
+		}
 	}
 
 }
