@@ -684,12 +684,29 @@ public class AcpProperties {
 		 */
 		private boolean traceUnsampledCalls;
 
+		/**
+		 * Whether every unsampled call gets an observation. By default, an unsampled call
+		 * that nothing but timers would observe (no observation handler, filter,
+		 * predicate or convention of the application's own, no
+		 * management.observations.key-values) is timed directly, with the same timer and
+		 * tags, without an observation.
+		 */
+		private boolean observeUnsampledCalls;
+
 		public boolean isTraceUnsampledCalls() {
 			return this.traceUnsampledCalls;
 		}
 
 		public void setTraceUnsampledCalls(boolean traceUnsampledCalls) {
 			this.traceUnsampledCalls = traceUnsampledCalls;
+		}
+
+		public boolean isObserveUnsampledCalls() {
+			return this.observeUnsampledCalls;
+		}
+
+		public void setObserveUnsampledCalls(boolean observeUnsampledCalls) {
+			this.observeUnsampledCalls = observeUnsampledCalls;
 		}
 
 	}
