@@ -37,6 +37,7 @@ class LaunchScriptTests {
 				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.APP_CDS));
 		List<String> expected = new ArrayList<>(List.of(java.toString()));
 		expected.addAll(LaunchScript.AGENT_FLAGS);
+		expected.addAll(LaunchScript.ARCHIVE_AT_ARCHIVED_ADDRESS);
 		expected.addAll(List.of("-Dspring.aot.enabled=true", "-XX:SharedArchiveFile=" + this.dir + "/app.jsa", "-jar",
 				this.dir + "/app/" + JAR, "--acp.x=a b"));
 		assertThat(run(script, "off", "--acp.x=a b")).isEqualTo(expected);
@@ -49,12 +50,40 @@ class LaunchScriptTests {
 				new LaunchScript("my-agent", 25, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.AOT_CACHE));
 		List<String> expected = new ArrayList<>(List.of(java.toString()));
 		expected.addAll(LaunchScript.LAUNCHER_FLAGS);
+		expected.addAll(LaunchScript.ARCHIVE_AT_ARCHIVED_ADDRESS);
 		expected.addAll(List.of("-XX:AOTCache=" + this.dir + "/launcher.aot", "-cp",
 				this.dir + "/app/lib/" + LAUNCHER_JAR, "dev.acp.spring.launcher.AcpLauncher", java.toString()));
 		expected.addAll(LaunchScript.AGENT_FLAGS);
+		expected.addAll(LaunchScript.ARCHIVE_AT_ARCHIVED_ADDRESS);
 		expected.addAll(List.of("-Dspring.aot.enabled=true", "-XX:AOTCache=" + this.dir + "/app.aot", "-jar",
 				this.dir + "/app/" + JAR, "--", "--status"));
 		assertThat(run(script, null, "--status")).isEqualTo(expected);
+	}
+
+	@Test
+	void theAgentRunsWithASmallYoungGeneration() throws Exception {
+		Path java = fakeJava("java");
+		Path script = write(
+				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.APP_CDS));
+		assertThat(run(script, "off")).contains("-Xmn4m");
+	}
+
+	@Test
+	void upToJava25BothJvmsMapTheirArchivesAtTheArchivedAddressInsteadOfRelocatingThem() throws Exception {
+		Path java = fakeJava("java");
+		for (int version : List.of(17, 25)) {
+			Path script = write(new LaunchScript("my-agent", version, java.toString(), JAR, LAUNCHER_JAR, true,
+					ClassDataArchive.forJava(version)));
+			List<String> launcher = run(script, null, "--status");
+			int agent = launcher.indexOf("dev.acp.spring.launcher.AcpLauncher");
+			assertThat(launcher.subList(0, agent)).containsSequence(LaunchScript.ARCHIVE_AT_ARCHIVED_ADDRESS);
+			assertThat(launcher.subList(agent, launcher.size()))
+				.containsSequence(LaunchScript.ARCHIVE_AT_ARCHIVED_ADDRESS);
+			assertThat(run(script, "off")).containsSequence(LaunchScript.ARCHIVE_AT_ARCHIVED_ADDRESS);
+		}
+		Path script = write(
+				new LaunchScript("my-agent", 26, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.AOT_CACHE));
+		assertThat(run(script, null, "--status")).doesNotContain("-XX:ArchiveRelocationMode=0");
 	}
 
 	@Test
@@ -66,6 +95,7 @@ class LaunchScriptTests {
 				new LaunchScript("my-agent", 21, null, JAR, LAUNCHER_JAR, false, ClassDataArchive.APP_CDS_AUTO_CREATE));
 		List<String> expected = new ArrayList<>(List.of(java.toString()));
 		expected.addAll(LaunchScript.AGENT_FLAGS);
+		expected.addAll(LaunchScript.ARCHIVE_AT_ARCHIVED_ADDRESS);
 		expected.addAll(List.of("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=" + this.dir + "/app.jsa",
 				"-jar", this.dir + "/app/" + JAR));
 		assertThat(run(script, "off")).isEqualTo(expected);
