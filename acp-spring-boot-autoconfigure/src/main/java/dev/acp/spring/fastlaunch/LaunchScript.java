@@ -68,6 +68,8 @@ final class LaunchScript {
 
 	private final ClassDataArchive archive;
 
+	private final boolean earlyStart;
+
 	/**
 	 * Create a script.
 	 * @param name the script's name
@@ -89,6 +91,7 @@ final class LaunchScript {
 		this.launcherJarFileName = safe(launcherJarFileName);
 		this.springAot = springAot;
 		this.archive = archive;
+		this.earlyStart = System.getProperty("os.name", "").startsWith("Linux");
 	}
 
 	private static String safe(String fileName) {
@@ -174,10 +177,49 @@ final class LaunchScript {
 				if [ "${ACP_WARM:-on}" = off ]; then
 				  exec %4$s "$@"
 				fi
-				exec %5$s \\
+				%5$sexec %6$s ${early:+--pending=$early} \\
 				  %4$s -- "$@"
-				""".formatted(this.name, this.javaVersion, javaLine, agent,
+				""".formatted(this.name, this.javaVersion, javaLine, agent, this.earlyStart ? earlyStart(agent) : "",
 				words(launcherCommand("\"$java\"", "\"$dir\"", launcherArchive)));
+	}
+
+	/**
+	 * When no warm agent runs for this user (no live pid in the launcher's private
+	 * directory), the script starts the agent at once, in its own session, on a socket
+	 * named after this process, and the launcher, once its JVM runs, adopts it (or stops
+	 * it when another launcher's agent serves this configuration already). Only in a
+	 * directory the user owns with mode {@code rwx------}, as the launcher requires.
+	 */
+	private static String earlyStart(String agent) {
+		return """
+				# No warm agent running: start it now, while the launcher's JVM starts, in the directory the launcher
+				# uses; the launcher adopts it as the warm agent of this configuration (or stops it if another serves).
+				early=
+				acp_agent_runs() {
+				  for pid_file in "$1"/*.pid; do
+				    pid=
+				    [ -f "$pid_file" ] && read -r pid <"$pid_file"
+				    [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && return 0
+				  done
+				  return 1
+				}
+				case "${1-}" in
+				  --status|--stop) ;;
+				  *)
+				    run="${XDG_RUNTIME_DIR:-/tmp}/acp-${USER:-$(id -un)}"
+				    if { [ -d "$run" ] || mkdir -m 700 "$run" 2>/dev/null; } && [ ! -L "$run" ] && [ -O "$run" ] \\
+				        && ! acp_agent_runs "$run" && command -v setsid >/dev/null 2>&1; then
+				      case $(ls -ld "$run") in
+				        drwx------*)
+				          if mkdir -p "$run/pending" 2>/dev/null; then
+				            early=$(setsid %1$s "$@" --acp.transport=local \\
+				              --acp.local.socket="$run/pending/$$.sock" --acp.local.pid-file="$run/pending/$$.pid" \\
+				              </dev/null >"$run/pending/$$.log" 2>&1 & echo "$!")
+				          fi ;;
+				      esac
+				    fi ;;
+				esac
+				""".formatted(agent);
 	}
 
 	private static String words(List<String> words) {
