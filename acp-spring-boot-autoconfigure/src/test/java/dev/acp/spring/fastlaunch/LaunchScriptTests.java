@@ -212,6 +212,8 @@ class LaunchScriptTests {
 		command.addAll(List.of(args));
 		ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
 		builder.environment().remove("ACP_WARM");
+		// an agent the script starts early goes there, not to the user's own directory
+		builder.environment().put("XDG_RUNTIME_DIR", Files.createDirectories(this.dir.resolve("runtime")).toString());
 		if (warm != null) {
 			builder.environment().put("ACP_WARM", warm);
 		}
