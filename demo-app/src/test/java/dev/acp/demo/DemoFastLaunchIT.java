@@ -50,29 +50,63 @@ class DemoFastLaunchIT {
 
 		Map<String, String> required = Map.of("XDG_RUNTIME_DIR", runtime.toString(), "JAVA_TOOL_OPTIONS",
 				aotCache ? "-XX:AOTMode=on" : "-Xshare:on");
-		Path stdout = this.work.resolve("stdout.txt");
+		String exchange = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}\n"
+				+ "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session/new\","
+				+ "\"params\":{\"cwd\":\"/tmp\",\"mcpServers\":[]}}\n";
+		Path run = runtime.resolve("acp-" + System.getProperty("user.name"));
+		List<Path> stdouts = List.of(this.work.resolve("stdout-1.txt"), this.work.resolve("stdout-2.txt"));
 		try {
-			int status = run(List.of(launcher.toString()), required, stdout,
-					"{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}\n"
-							+ "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session/new\","
-							+ "\"params\":{\"cwd\":\"/tmp\",\"mcpServers\":[]}}\n");
-			assertThat(status).as(() -> errors(stdout)).isZero();
+			// two launchers at once, with no warm agent: each script starts an agent
+			// early,
+			// one is adopted, the other launcher connects to it and stops its own
+			List<Process> launchers = new ArrayList<>();
+			for (Path stdout : stdouts) {
+				launchers.add(start(List.of(launcher.toString()), required, stdout, exchange));
+			}
+			for (int i = 0; i < launchers.size(); i++) {
+				Path stdout = stdouts.get(i);
+				assertThat(launchers.get(i).waitFor(3, TimeUnit.MINUTES)).isTrue();
+				assertThat(launchers.get(i).exitValue()).as(() -> errors(stdout)).isZero();
+			}
+			List<Path> sockets = list(run, ".sock");
+			assertThat(sockets).hasSize(1);
+			assertThat(Files.isSymbolicLink(sockets.get(0))).isTrue();
+			assertThat(Files.readSymbolicLink(sockets.get(0))).startsWith(run.resolve("pending"));
+			List<Path> pidFiles = list(run, ".pid");
+			assertThat(pidFiles).hasSize(1);
+			assertThat(ProcessHandle.of(Long.parseLong(Files.readString(pidFiles.get(0)).trim())))
+				.hasValueSatisfying((agent) -> assertThat(agent.isAlive()).isTrue());
 		}
 		finally {
 			run(List.of(launcher.toString(), "--stop"), required, this.work.resolve("stop.txt"), null);
 		}
-		List<JsonNode> messages = new ArrayList<>();
-		for (String line : Files.readAllLines(stdout)) {
-			JsonNode message = json.readTree(line);
-			assertThat(message.path("jsonrpc").asString()).as(line).isEqualTo("2.0");
-			messages.add(message);
+		for (Path stdout : stdouts) {
+			List<JsonNode> messages = new ArrayList<>();
+			for (String line : Files.readAllLines(stdout)) {
+				JsonNode message = json.readTree(line);
+				assertThat(message.path("jsonrpc").asString()).as(line).isEqualTo("2.0");
+				messages.add(message);
+			}
+			assertThat(messages).hasSize(2);
+			assertThat(messages.get(0).at("/result/agentInfo/name").asString()).isEqualTo("acp-demo");
+			assertThat(messages.get(1).at("/result/sessionId").asString()).isNotEmpty();
 		}
-		assertThat(messages).hasSize(2);
-		assertThat(messages.get(0).at("/result/agentInfo/name").asString()).isEqualTo("acp-demo");
-		assertThat(messages.get(1).at("/result/sessionId").asString()).isNotEmpty();
+	}
+
+	private static List<Path> list(Path directory, String suffix) throws java.io.IOException {
+		try (java.util.stream.Stream<Path> files = Files.list(directory)) {
+			return files.filter((file) -> file.getFileName().toString().endsWith(suffix)).toList();
+		}
 	}
 
 	private static int run(List<String> command, Map<String, String> environment, Path stdout, String input)
+			throws Exception {
+		Process process = start(command, environment, stdout, input);
+		assertThat(process.waitFor(3, TimeUnit.MINUTES)).as(String.join(" ", command)).isTrue();
+		return process.exitValue();
+	}
+
+	private static Process start(List<String> command, Map<String, String> environment, Path stdout, String input)
 			throws Exception {
 		ProcessBuilder builder = new ProcessBuilder(command).directory(Paths.get("/").toFile())
 			.redirectOutput(stdout.toFile())
@@ -84,8 +118,7 @@ class DemoFastLaunchIT {
 				in.write(input.getBytes(StandardCharsets.UTF_8));
 			}
 		}
-		assertThat(process.waitFor(3, TimeUnit.MINUTES)).as(String.join(" ", command)).isTrue();
-		return process.exitValue();
+		return process;
 	}
 
 	private static String errors(Path stdout) {

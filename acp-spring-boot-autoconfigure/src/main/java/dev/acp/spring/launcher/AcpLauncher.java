@@ -15,8 +15,13 @@ import java.nio.channels.FileLock;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -29,18 +34,30 @@ import java.util.concurrent.TimeUnit;
  * over a Unix domain socket, and starts that agent first when none runs. Only
  * {@code java.base}: it starts in tens of milliseconds.
  * <p>
- * Usage: {@code AcpLauncher <agent command...> -- [--status | --stop] [agent arguments]}.
+ * Usage:
+ * {@code AcpLauncher [--pending=<pid>] <agent command...> -- [--status | --stop] [agent arguments]}.
  * The agent command is the JVM, its flags and the jar; what follows {@code --} is what
- * the editor passed. Standard output carries the agent's protocol lines only, each
- * complete; when the agent goes away mid-session the launcher says so on standard error
- * and exits 1. End of input, or SIGTERM, ends this connection only: the agent drains it
- * and lives on, until it has had no connection for its idle time.
+ * the editor passed. {@code --pending} names the agent the launch script started, when it
+ * found no warm agent, while this JVM started: the launcher adopts it as the warm agent,
+ * or stops it when another launcher's agent serves already. Standard output carries the
+ * agent's protocol lines only, each complete; when the agent goes away mid-session the
+ * launcher says so on standard error and exits 1. End of input, or SIGTERM, ends this
+ * connection only: the agent drains it and lives on, until it has had no connection for
+ * its idle time.
  *
  * @author ACP Spring Boot Starter contributors
  */
 public final class AcpLauncher {
 
 	private static final List<String> OPTIONS = List.of("--status", "--stop");
+
+	private static final String PENDING = "--pending=";
+
+	/**
+	 * How often a launcher waiting for its agent to serve checks that the agent still
+	 * runs; the agent's serving wakes it at once (a file event).
+	 */
+	private static final long LIVENESS_CHECK_MILLIS = 250;
 
 	private static final long START_TIMEOUT_MILLIS = TimeUnit.SECONDS.toMillis(120);
 
@@ -54,13 +71,19 @@ public final class AcpLauncher {
 
 	private final WarmAgent agent;
 
+	/**
+	 * The pid of the agent the launch script started before this JVM, or 0.
+	 */
+	private final long pending;
+
 	private final PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true,
 			StandardCharsets.UTF_8);
 
 	private volatile boolean inputEnded;
 
-	private AcpLauncher(List<String> command, List<String> arguments) {
+	private AcpLauncher(List<String> command, List<String> arguments, long pending) {
 		this.command = command;
+		this.pending = pending;
 		boolean option = !arguments.isEmpty() && OPTIONS.contains(arguments.get(0));
 		this.option = option ? arguments.get(0) : null;
 		this.arguments = option ? arguments.subList(1, arguments.size()) : arguments;
@@ -69,16 +92,29 @@ public final class AcpLauncher {
 
 	/**
 	 * Run the launcher.
-	 * @param args the agent command, {@code --}, then the editor's arguments
+	 * @param args {@code --pending=<pid>} when the launch script has started an agent
+	 * already, the agent command, {@code --}, then the editor's arguments
 	 */
 	public static void main(String[] args) {
-		int separator = Arrays.asList(args).indexOf("--");
+		List<String> all = List.of(args);
+		long pending = 0;
+		if (!all.isEmpty() && all.get(0).startsWith(PENDING)) {
+			try {
+				pending = Long.parseLong(all.get(0).substring(PENDING.length()));
+			}
+			catch (NumberFormatException ex) {
+				// not a pid: no agent to adopt
+			}
+			all = all.subList(1, all.size());
+		}
+		int separator = all.indexOf("--");
 		if (separator <= 0) {
-			System.err.println("usage: AcpLauncher <agent command...> -- [--status | --stop | arguments]");
+			System.err
+				.println("usage: AcpLauncher [--pending=<pid>] <agent command...> -- [--status | --stop | arguments]");
 			System.exit(2);
 		}
-		AcpLauncher launcher = new AcpLauncher(List.of(args).subList(0, separator),
-				List.of(args).subList(separator + 1, args.length));
+		AcpLauncher launcher = new AcpLauncher(all.subList(0, separator), all.subList(separator + 1, all.size()),
+				pending);
 		System.exit(launcher.run());
 	}
 
@@ -145,35 +181,136 @@ public final class AcpLauncher {
 	}
 
 	/**
-	 * Connect to the warm agent, starting it first when none answers.
+	 * Connect to the warm agent, starting it first when none answers: the agent the
+	 * launch script started for this launcher when there is one, or a new one. Under the
+	 * lock, so that one agent serves a configuration however many launchers start at
+	 * once; a launcher whose agent was not needed stops it.
 	 */
 	private SocketChannel connect() throws IOException {
 		SocketChannel channel = tryConnect();
 		if (channel != null) {
+			discardPending();
 			return channel;
 		}
 		try (FileChannel lockFile = FileChannel.open(this.agent.lock(), StandardOpenOption.CREATE,
 				StandardOpenOption.WRITE); FileLock lock = lockFile.lock()) {
 			channel = tryConnect();
 			if (channel != null) {
+				discardPending();
 				return channel;
 			}
-			Process process = startAgent();
-			long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MILLIS);
-			while (System.nanoTime() < deadline) {
-				channel = tryConnect();
-				if (channel != null) {
-					return channel;
-				}
-				if (!process.isAlive()) {
-					throw new IOException("the agent exited with status " + process.exitValue()
-							+ " before it served; see " + this.agent.log());
-				}
-				sleep(5);
+			Optional<ProcessHandle> adopted = adoptPending();
+			if (adopted.isPresent()) {
+				return awaitServing(adopted.get(), null, this.agent.pendingDirectory());
 			}
-			process.destroy();
-			throw new IOException(
-					"the agent did not serve within " + START_TIMEOUT_MILLIS / 1000 + " s; see " + this.agent.log());
+			try (WatchService events = watch(this.agent.directory())) {
+				Process process = startAgent();
+				return awaitServing(process.toHandle(), process, events);
+			}
+		}
+	}
+
+	private SocketChannel awaitServing(ProcessHandle agent, Process child, Path directory) throws IOException {
+		try (WatchService events = watch(directory)) {
+			return awaitServing(agent, child, events);
+		}
+	}
+
+	private static WatchService watch(Path directory) throws IOException {
+		WatchService events = directory.getFileSystem().newWatchService();
+		directory.register(events, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
+		return events;
+	}
+
+	/**
+	 * Wait until the agent serves: tried again on every file event in its directory (it
+	 * binds its socket, then writes its pid file), and its liveness checked meanwhile.
+	 */
+	private SocketChannel awaitServing(ProcessHandle agent, Process child, WatchService events) throws IOException {
+		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MILLIS);
+		while (System.nanoTime() < deadline) {
+			SocketChannel channel = tryConnect();
+			if (channel != null) {
+				return channel;
+			}
+			if (!agent.isAlive()) {
+				throw new IOException("the agent exited" + ((child != null) ? " with status " + child.exitValue() : "")
+						+ " before it served; see " + this.agent.log());
+			}
+			try {
+				WatchKey key = events.poll(LIVENESS_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+				if (key != null) {
+					key.pollEvents();
+					key.reset();
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				break;
+			}
+		}
+		agent.destroy();
+		throw new IOException(
+				"the agent did not serve within " + START_TIMEOUT_MILLIS / 1000 + " s; see " + this.agent.log());
+	}
+
+	/**
+	 * Make the agent the launch script started for this launcher the warm agent of this
+	 * configuration: the socket, pid file and log become links to its files, so that
+	 * other launchers find it, and {@code --status} and {@code --stop} manage it. Not
+	 * when it has exited or was started in another directory than this launcher's.
+	 * @return the agent, when adopted
+	 */
+	private Optional<ProcessHandle> adoptPending() throws IOException {
+		Optional<ProcessHandle> pending = pendingAgent();
+		if (pending.isEmpty()) {
+			return Optional.empty();
+		}
+		if (!Files.isRegularFile(this.agent.pending(".log"), LinkOption.NOFOLLOW_LINKS)) {
+			discardPending();
+			return Optional.empty();
+		}
+		link(this.agent.log(), this.agent.pending(".log"));
+		link(this.agent.pidFile(), this.agent.pending(".pid"));
+		link(this.agent.socket(), this.agent.pending(".sock"));
+		return pending;
+	}
+
+	private Optional<ProcessHandle> pendingAgent() {
+		return (this.pending > 0) ? ProcessHandle.of(this.pending).filter(ProcessHandle::isAlive) : Optional.empty();
+	}
+
+	/**
+	 * Stop the agent the launch script started, when another agent serves or it cannot be
+	 * adopted.
+	 */
+	private void discardPending() {
+		pendingAgent().ifPresent(ProcessHandle::destroy);
+	}
+
+	/**
+	 * Point {@code link} at {@code target}, replacing what was there in one step (another
+	 * launcher may look at it meanwhile).
+	 */
+	private void link(Path link, Path target) throws IOException {
+		removeLink(link);
+		Path temporary = link.resolveSibling(link.getFileName() + ".new");
+		Files.deleteIfExists(temporary);
+		Files.createSymbolicLink(temporary, target);
+		Files.move(temporary, link, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+	}
+
+	/**
+	 * Remove a link to an earlier adopted agent's file, and that file when it is in the
+	 * pending directory (that agent no longer serves).
+	 */
+	private void removeLink(Path link) throws IOException {
+		if (Files.isSymbolicLink(link)) {
+			Path target = Files.readSymbolicLink(link);
+			if (target.startsWith(this.agent.pendingDirectory())) {
+				Files.deleteIfExists(target);
+			}
+			Files.delete(link);
 		}
 	}
 
@@ -193,6 +330,10 @@ public final class AcpLauncher {
 	}
 
 	private Process startAgent() throws IOException {
+		discardPending();
+		removeLink(this.agent.log());
+		removeLink(this.agent.pidFile());
+		removeLink(this.agent.socket());
 		Files.deleteIfExists(this.agent.socket());
 		List<String> agentCommand = new ArrayList<>();
 		Path setsid = Path.of("/usr/bin/setsid");

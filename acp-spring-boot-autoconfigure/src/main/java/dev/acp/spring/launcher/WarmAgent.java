@@ -181,6 +181,25 @@ final class WarmAgent {
 	}
 
 	/**
+	 * Where the launch script puts the agent it starts before the launcher runs, under
+	 * names of the launcher's process: {@code pending/<pid>.sock}, {@code .pid} and
+	 * {@code .log}.
+	 * @return the directory
+	 */
+	Path pendingDirectory() {
+		return this.directory.resolve("pending");
+	}
+
+	/**
+	 * A file of the agent the launch script started for this launcher.
+	 * @param suffix {@code .sock}, {@code .pid} or {@code .log}
+	 * @return the file
+	 */
+	Path pending(String suffix) {
+		return pendingDirectory().resolve(Long.toString(ProcessHandle.current().pid()).concat(suffix));
+	}
+
+	/**
 	 * The arguments that make the agent a warm one, serving this socket.
 	 * @return the arguments
 	 */

@@ -27,6 +27,8 @@ class LaunchScriptTests {
 
 	private static final String LAUNCHER_JAR = "acp-spring-boot-autoconfigure-0.1.0.jar";
 
+	private static final String USER = System.getProperty("user.name");
+
 	@TempDir
 	Path dir;
 
@@ -37,6 +39,7 @@ class LaunchScriptTests {
 				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.APP_CDS));
 		List<String> expected = new ArrayList<>(List.of(java.toString()));
 		expected.addAll(LaunchScript.AGENT_FLAGS);
+		expected.addAll(LaunchScript.ARCHIVE_AT_ARCHIVED_ADDRESS);
 		expected.addAll(List.of("-Dspring.aot.enabled=true", "-XX:SharedArchiveFile=" + this.dir + "/app.jsa", "-jar",
 				this.dir + "/app/" + JAR, "--acp.x=a b"));
 		assertThat(run(script, "off", "--acp.x=a b")).isEqualTo(expected);
@@ -49,12 +52,98 @@ class LaunchScriptTests {
 				new LaunchScript("my-agent", 25, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.AOT_CACHE));
 		List<String> expected = new ArrayList<>(List.of(java.toString()));
 		expected.addAll(LaunchScript.LAUNCHER_FLAGS);
+		expected.addAll(LaunchScript.ARCHIVE_AT_ARCHIVED_ADDRESS);
 		expected.addAll(List.of("-XX:AOTCache=" + this.dir + "/launcher.aot", "-cp",
 				this.dir + "/app/lib/" + LAUNCHER_JAR, "dev.acp.spring.launcher.AcpLauncher", java.toString()));
 		expected.addAll(LaunchScript.AGENT_FLAGS);
+		expected.addAll(LaunchScript.ARCHIVE_AT_ARCHIVED_ADDRESS);
 		expected.addAll(List.of("-Dspring.aot.enabled=true", "-XX:AOTCache=" + this.dir + "/app.aot", "-jar",
 				this.dir + "/app/" + JAR, "--", "--status"));
 		assertThat(run(script, null, "--status")).isEqualTo(expected);
+	}
+
+	@Test
+	void theAgentRunsWithASmallYoungGeneration() throws Exception {
+		Path java = fakeJava("java");
+		Path script = write(
+				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.APP_CDS));
+		assertThat(run(script, "off")).contains("-Xmn4m");
+	}
+
+	@Test
+	void upToJava25BothJvmsMapTheirArchivesAtTheArchivedAddressInsteadOfRelocatingThem() throws Exception {
+		Path java = fakeJava("java");
+		for (int version : List.of(17, 25)) {
+			Path script = write(new LaunchScript("my-agent", version, java.toString(), JAR, LAUNCHER_JAR, true,
+					ClassDataArchive.forJava(version)));
+			List<String> launcher = run(script, null, "--status");
+			int agent = launcher.indexOf("dev.acp.spring.launcher.AcpLauncher");
+			assertThat(launcher.subList(0, agent)).containsSequence(LaunchScript.ARCHIVE_AT_ARCHIVED_ADDRESS);
+			assertThat(launcher.subList(agent, launcher.size()))
+				.containsSequence(LaunchScript.ARCHIVE_AT_ARCHIVED_ADDRESS);
+			assertThat(run(script, "off")).containsSequence(LaunchScript.ARCHIVE_AT_ARCHIVED_ADDRESS);
+		}
+		Path script = write(
+				new LaunchScript("my-agent", 26, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.AOT_CACHE));
+		assertThat(run(script, null, "--status")).doesNotContain("-XX:ArchiveRelocationMode=0");
+	}
+
+	@Test
+	void withNoWarmAgentRunningTheScriptStartsTheAgentWhileTheLauncherStartsAndNamesItToTheLauncher() throws Exception {
+		Path java = fakeJava("java");
+		Path script = write(
+				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.APP_CDS));
+		Path runtime = Files.createDirectories(this.dir.resolve("runtime"));
+		Process process = start(script, runtime, "--acp.x=a b");
+		List<String> launcher = output(process);
+		int agent = launcher.indexOf("dev.acp.spring.launcher.AcpLauncher") + 1;
+		assertThat(launcher.get(agent)).startsWith("--pending=");
+		long pending = Long.parseLong(launcher.get(agent).substring("--pending=".length()));
+		ProcessHandle.of(pending).ifPresent((handle) -> handle.onExit().join());
+		Path run = runtime.resolve("acp-" + USER);
+		assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(run))).isEqualTo("rwx------");
+		Path pendingFiles = run.resolve("pending/" + process.pid());
+		List<String> expected = new ArrayList<>(launcher.subList(agent + 1, launcher.indexOf("--")));
+		expected.addAll(List.of("--acp.x=a b", "--acp.transport=local", "--acp.local.socket=" + pendingFiles + ".sock",
+				"--acp.local.pid-file=" + pendingFiles + ".pid"));
+		assertThat(Files.readAllLines(Path.of(pendingFiles + ".log"))).isEqualTo(expected);
+	}
+
+	@Test
+	void whileAWarmAgentRunsForTheUserTheScriptLeavesTheStartToTheLauncher() throws Exception {
+		Path java = fakeJava("java");
+		Path script = write(
+				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.APP_CDS));
+		Path runtime = Files.createDirectories(this.dir.resolve("runtime"));
+		Path run = Files.createDirectory(runtime.resolve("acp-" + USER),
+				PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+		Files.writeString(run.resolve("0123.pid"), Long.toString(ProcessHandle.current().pid()));
+		assertThat(output(start(script, runtime))).noneMatch((arg) -> arg.startsWith("--pending"));
+		assertThat(run.resolve("pending")).doesNotExist();
+	}
+
+	@Test
+	void statusAndStopNeverStartAnAgent() throws Exception {
+		Path java = fakeJava("java");
+		Path script = write(
+				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.APP_CDS));
+		Path runtime = Files.createDirectories(this.dir.resolve("runtime"));
+		for (String option : List.of("--status", "--stop")) {
+			assertThat(output(start(script, runtime, option))).noneMatch((arg) -> arg.startsWith("--pending"));
+		}
+		assertThat(runtime.resolve("acp-" + USER + "/pending")).doesNotExist();
+	}
+
+	@Test
+	void inADirectoryOthersCanOpenTheScriptStartsNoAgent() throws Exception {
+		Path java = fakeJava("java");
+		Path script = write(
+				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.APP_CDS));
+		Path runtime = Files.createDirectories(this.dir.resolve("runtime"));
+		Path run = Files.createDirectory(runtime.resolve("acp-" + USER),
+				PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+		assertThat(output(start(script, runtime))).noneMatch((arg) -> arg.startsWith("--pending"));
+		assertThat(run.resolve("pending")).doesNotExist();
 	}
 
 	@Test
@@ -66,6 +155,7 @@ class LaunchScriptTests {
 				new LaunchScript("my-agent", 21, null, JAR, LAUNCHER_JAR, false, ClassDataArchive.APP_CDS_AUTO_CREATE));
 		List<String> expected = new ArrayList<>(List.of(java.toString()));
 		expected.addAll(LaunchScript.AGENT_FLAGS);
+		expected.addAll(LaunchScript.ARCHIVE_AT_ARCHIVED_ADDRESS);
 		expected.addAll(List.of("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=" + this.dir + "/app.jsa",
 				"-jar", this.dir + "/app/" + JAR));
 		assertThat(run(script, "off")).isEqualTo(expected);
@@ -122,11 +212,32 @@ class LaunchScriptTests {
 		command.addAll(List.of(args));
 		ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
 		builder.environment().remove("ACP_WARM");
+		// an agent the script starts early goes there, not to the user's own directory
+		builder.environment().put("XDG_RUNTIME_DIR", Files.createDirectories(this.dir.resolve("runtime")).toString());
 		if (warm != null) {
 			builder.environment().put("ACP_WARM", warm);
 		}
 		Process process = builder.start();
 		process.getOutputStream().close();
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(process.exitValue()).isZero();
+		return output.lines().toList();
+	}
+
+	private Process start(Path script, Path runtime, String... args) throws IOException {
+		List<String> command = new ArrayList<>(List.of(script.toString()));
+		command.addAll(List.of(args));
+		ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+		builder.environment().remove("ACP_WARM");
+		builder.environment().put("XDG_RUNTIME_DIR", runtime.toString());
+		builder.environment().put("USER", USER);
+		Process process = builder.start();
+		process.getOutputStream().close();
+		return process;
+	}
+
+	private static List<String> output(Process process) throws Exception {
 		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 		assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();
 		assertThat(process.exitValue()).isZero();
