@@ -2,7 +2,9 @@ package dev.acp.spring.autoconfigure;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
@@ -29,6 +31,8 @@ class HandlerThreadPoolTests {
 
 	private final List<Throwable> uncaught = new ArrayList<>();
 
+	private final CountDownLatch reported = new CountDownLatch(1);
+
 	private final ThreadFactory threads = (task) -> {
 		Thread thread = new Thread(task, "test-handler");
 		thread.setDaemon(true);
@@ -36,6 +40,7 @@ class HandlerThreadPoolTests {
 			synchronized (this.uncaught) {
 				this.uncaught.add(ex);
 			}
+			this.reported.countDown();
 		});
 		return thread;
 	};
@@ -50,36 +55,17 @@ class HandlerThreadPoolTests {
 	}
 
 	@Test
-	void aTaskGoesToTheThreadIdleForTheShortestTime() throws Exception {
-		this.pool = new HandlerThreadPool(this.threads, 8, 0, WAIT, FULL);
-		List<CountDownLatch> releases = List.of(new CountDownLatch(1), new CountDownLatch(1), new CountDownLatch(1));
-		List<CompletableFuture<Thread>> ran = new ArrayList<>();
-		for (CountDownLatch release : releases) {
-			ran.add(CompletableFuture.supplyAsync(() -> {
-				await(release);
-				return Thread.currentThread();
-			}, this.pool));
-		}
-		for (int i = 0; i < releases.size(); i++) {
-			releases.get(i).countDown();
-			assertThat(this.pool.awaitIdle(i + 1, WAIT)).isTrue();
-		}
-		Thread idleLast = ran.get(2).get(10, TimeUnit.SECONDS);
-		assertThat(CompletableFuture.supplyAsync(Thread::currentThread, this.pool).get(10, TimeUnit.SECONDS))
-			.isSameAs(idleLast);
-		assertThat(this.pool.threads()).isEqualTo(3);
-	}
-
-	@Test
-	void sequentialTasksRunOnOneThread() throws Exception {
+	void sequentialTasksStartAThreadOnlyWhenNoneIsIdle() throws Exception {
 		this.pool = new HandlerThreadPool(this.threads, 256, 1024, WAIT, FULL);
-		List<Thread> ran = new ArrayList<>();
+		Set<Thread> ran = new HashSet<>();
 		for (int i = 0; i < 100; i++) {
 			ran.add(CompletableFuture.supplyAsync(Thread::currentThread, this.pool).get(10, TimeUnit.SECONDS));
-			assertThat(this.pool.awaitIdle(1, WAIT)).isTrue();
 		}
-		assertThat(ran).containsOnly(ran.get(0));
-		assertThat(this.pool.threads()).isOne();
+		// a task may come before the thread of the one before it is idle again, and
+		// then starts another; a pool that starts a thread per task until its bound
+		// (256) would have started 100
+		assertThat(ran).hasSizeLessThanOrEqualTo(8);
+		assertThat(this.pool.getLargestPoolSize()).isLessThanOrEqualTo(8);
 	}
 
 	@Test
@@ -100,18 +86,17 @@ class HandlerThreadPoolTests {
 		assertThat(waiting).isNotDone();
 		release.countDown();
 		assertThat(waiting.get(10, TimeUnit.SECONDS)).isEqualTo("ran");
-		assertThat(this.pool.threads()).isEqualTo(2);
+		assertThat(this.pool.getLargestPoolSize()).isEqualTo(2);
 	}
 
 	@Test
 	void anInterruptLeftByATaskDoesNotReachTheNextOnItsThread() throws Exception {
-		this.pool = new HandlerThreadPool(this.threads, 4, 0, WAIT, FULL);
+		this.pool = new HandlerThreadPool(this.threads, 1, 4, WAIT, FULL);
 		AtomicReference<Thread> first = new AtomicReference<>();
 		CompletableFuture.runAsync(() -> {
 			first.set(Thread.currentThread());
 			Thread.currentThread().interrupt();
 		}, this.pool).get(10, TimeUnit.SECONDS);
-		assertThat(this.pool.awaitIdle(1, WAIT)).isTrue();
 		CompletableFuture<Boolean> interrupted = CompletableFuture.supplyAsync(() -> {
 			assertThat(Thread.currentThread()).isSameAs(first.get());
 			return Thread.currentThread().isInterrupted();
@@ -120,16 +105,13 @@ class HandlerThreadPoolTests {
 	}
 
 	@Test
-	void aTaskThatThrowsIsReportedAndItsThreadServesTheNext() throws Exception {
-		this.pool = new HandlerThreadPool(this.threads, 4, 0, WAIT, FULL);
-		AtomicReference<Thread> first = new AtomicReference<>();
+	void aTaskThatThrowsIsReportedAndTheNextRuns() throws Exception {
+		this.pool = new HandlerThreadPool(this.threads, 1, 4, WAIT, FULL);
 		this.pool.execute(() -> {
-			first.set(Thread.currentThread());
 			throw new IllegalStateException("boom");
 		});
-		assertThat(this.pool.awaitIdle(1, WAIT)).isTrue();
-		assertThat(CompletableFuture.supplyAsync(Thread::currentThread, this.pool).get(10, TimeUnit.SECONDS))
-			.isSameAs(first.get());
+		assertThat(this.reported.await(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(CompletableFuture.supplyAsync(() -> "next", this.pool).get(10, TimeUnit.SECONDS)).isEqualTo("next");
 		synchronized (this.uncaught) {
 			assertThat(this.uncaught).singleElement().extracting(Throwable::getMessage).isEqualTo("boom");
 		}
@@ -142,7 +124,7 @@ class HandlerThreadPoolTests {
 		CompletableFuture.runAsync(() -> ran.set(Thread.currentThread()), this.pool).get(10, TimeUnit.SECONDS);
 		ran.get().join(10_000);
 		assertThat(ran.get().isAlive()).isFalse();
-		assertThat(this.pool.threads()).isZero();
+		assertThat(this.pool.getPoolSize()).isZero();
 	}
 
 	@Test
