@@ -15,8 +15,8 @@
 //     (POST per message, SSE streams per connection and per session, on Node's fetch).
 // `tapStream()` and `connectClient()` work on any Stream.
 
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import { existsSync, realpathSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
 import { Readable, Writable } from "node:stream";
@@ -81,6 +81,46 @@ export function requireDemoJar() {
 
 const STDERR_KEEP = 64 * 1024;
 
+/**
+ * Threads whose stacks tell why a JVM does not stop: its shutdown, ACP's and the
+ * web server's (pool threads idle in `getTask` left out).
+ */
+const STOPPING_THREADS = /^"(SpringApplicationShutdownHook|DestroyJavaVM|main|tomcat-shutdown|acp-[^"]*|http-nio-[^"]*|Thread-\d+)"/;
+
+/**
+ * The stacks of the threads of a JVM that matter to its shutdown (`jcmd <pid>
+ * Thread.print`, from the JDK of $JAVA or the `java` on the path), for the
+ * diagnostics of an agent that did not exit.
+ */
+function threadsOf(pid) {
+  let jcmd = "jcmd";
+  try {
+    const java = process.env.JAVA || "java";
+    const home = dirname(realpathSync(java.includes("/") ? java : resolveOnPath(java)));
+    if (existsSync(resolve(home, "jcmd"))) jcmd = resolve(home, "jcmd");
+  } catch {
+    // jcmd from the path
+  }
+  return new Promise((res) => {
+    execFile(jcmd, [String(pid), "Thread.print"], { timeout: 10_000, maxBuffer: 16 << 20 }, (err, stdout) => {
+      if (err && !stdout) return res(`(no thread dump: ${err.message})`);
+      const stacks = stdout
+        .split("\n\n")
+        .filter((block) => STOPPING_THREADS.test(block.trim()) && !block.includes("ThreadPoolExecutor.getTask"));
+      res(stacks.map((block) => block.trim().split("\n").slice(0, 30).join("\n")).join("\n\n"));
+    });
+  });
+}
+
+/** The absolute path of `command` on $PATH. */
+function resolveOnPath(command) {
+  for (const dir of (process.env.PATH || "").split(":")) {
+    const candidate = resolve(dir || ".", command);
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(`${command} is not on the path`);
+}
+
 /** A free TCP port on 127.0.0.1 (listen on port 0, read it, close). */
 export function freePort() {
   return new Promise((res, rej) => {
@@ -115,6 +155,7 @@ export class AgentProcess {
   wsUrl;
   #stderr = "";
   #stdout = "";
+  #threadDump = "";
 
   /** Spawns the agent for `transport`, choosing a free port for WebSocket mode. */
   static async spawn({ label = "agent", transport = "stdio" } = {}) {
@@ -180,6 +221,7 @@ export class AgentProcess {
     const where = this.url ? `, ${this.url}` : "";
     let out = `\n--- ${this.label} (pid ${this.child.pid}${where}, ${state}) stderr tail ---\n${tailOf(this.#stderr)}\n---`;
     if (isRemote(this.transport)) out += `\n--- ${this.label} stdout tail ---\n${tailOf(this.#stdout)}\n---`;
+    if (this.#threadDump) out += `\n--- ${this.label} threads before SIGKILL ---\n${this.#threadDump}\n---`;
     return out;
   }
 
@@ -241,6 +283,7 @@ export class AgentProcess {
     const exit = await Promise.race([this.exited, timeout]);
     clearTimeout(timer);
     if (exit) return { exit, ms: Date.now() - started };
+    this.#threadDump = await threadsOf(this.child.pid);
     this.child.kill("SIGKILL");
     await this.exited;
     return { exit: null, ms: Date.now() - started };

@@ -157,24 +157,28 @@ final class HttpConnection implements MessageSink {
 
 	/**
 	 * The stream of a session, created for a {@code GET} that opens it (a session stream
-	 * may be opened before the session exists, as resuming a session does).
+	 * may be opened before the session exists, as resuming a session does). Streams are
+	 * made under the lock that {@link #end()} takes, so every stream of the connection
+	 * exists before it ends and is finished with the others.
 	 * @param sessionId the session
-	 * @return the stream, or {@code null} when the connection has as many session streams
-	 * as it may
+	 * @return the stream, or {@code null} when the connection has ended or has as many
+	 * session streams as it may
 	 */
-	EventStream sessionStream(String sessionId) {
+	synchronized EventStream sessionStream(String sessionId) {
+		if (this.ended) {
+			return null;
+		}
 		EventStream existing = this.sessionStreams.get(sessionId);
 		if (existing != null) {
 			return existing;
 		}
-		synchronized (this.sessionStreams) {
-			if (this.sessionStreams.size() >= this.settings.maxSessionStreams()) {
-				return null;
-			}
-			return this.sessionStreams.computeIfAbsent(sessionId,
-					(key) -> new EventStream("session " + key + " of connection " + this.id,
-							this.settings.sendBufferSize(), this.settings.maxQueuedBytes()));
+		if (this.sessionStreams.size() >= this.settings.maxSessionStreams()) {
+			return null;
 		}
+		EventStream stream = new EventStream("session " + sessionId + " of connection " + this.id,
+				this.settings.sendBufferSize(), this.settings.maxQueuedBytes());
+		this.sessionStreams.put(sessionId, stream);
+		return stream;
 	}
 
 	EventStream connectionStream() {

@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -341,7 +342,12 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		String sessionId = request.getHeader(SESSION_ID_HEADER);
 		EventStream stream = (sessionId != null) ? connection.sessionStream(sessionId) : connection.connectionStream();
 		if (stream == null) {
-			plain(response, 429, "Too many session streams on this connection");
+			if (connection.isEnded()) {
+				plain(response, HttpServletResponse.SC_NOT_FOUND, "Unknown Acp-Connection-Id");
+			}
+			else {
+				plain(response, 429, "Too many session streams on this connection");
+			}
 			return;
 		}
 		response.setStatus(HttpServletResponse.SC_OK);
@@ -356,7 +362,12 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		} : connection::touch;
 		if (!stream.attach(context, onGone)) {
 			response.reset();
-			plain(response, HttpServletResponse.SC_CONFLICT, "The stream already has a reader");
+			if (connection.isEnded()) {
+				plain(response, HttpServletResponse.SC_NOT_FOUND, "Unknown Acp-Connection-Id");
+			}
+			else {
+				plain(response, HttpServletResponse.SC_CONFLICT, "The stream already has a reader");
+			}
 			context.complete();
 		}
 	}
@@ -401,21 +412,32 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			return CompletableFuture.completedFuture(null);
 		}
 		this.connections.remove(connection.id(), connection);
-		return CompletableFuture.runAsync(() -> {
-			try {
-				JsonRpcConnection rpc = connection.connection();
-				rpc.inputEnded();
-				this.connectionFactory.close(rpc, abort ? Duration.ZERO : drain);
+		try {
+			return CompletableFuture.runAsync(() -> close(connection, abort ? Duration.ZERO : drain, abort),
+					this.closers);
+		}
+		catch (RejectedExecutionException ex) {
+			// the transport shut down after this request found the connection: its
+			// streams must not outlive the web server's shutdown
+			close(connection, Duration.ZERO, true);
+			return CompletableFuture.completedFuture(null);
+		}
+	}
+
+	private void close(HttpConnection connection, Duration drain, boolean abort) {
+		try {
+			JsonRpcConnection rpc = connection.connection();
+			rpc.inputEnded();
+			this.connectionFactory.close(rpc, drain);
+		}
+		finally {
+			if (abort) {
+				connection.abortStreams();
 			}
-			finally {
-				if (abort) {
-					connection.abortStreams();
-				}
-				else {
-					connection.finishStreams();
-				}
+			else {
+				connection.finishStreams();
 			}
-		}, this.closers);
+		}
 	}
 
 	private void tick() {
