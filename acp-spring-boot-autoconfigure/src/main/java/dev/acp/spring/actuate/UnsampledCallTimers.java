@@ -1,11 +1,8 @@
 package dev.acp.spring.actuate;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 
 import io.micrometer.core.instrument.LongTaskTimer;
-import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
@@ -31,9 +28,6 @@ import dev.acp.spring.agent.support.AcpObservations;
  */
 final class UnsampledCallTimers {
 
-	/** Meters kept at most; past it they are looked up in the registry. */
-	private static final int MAX_CACHED = 2048;
-
 	private static final String NO_ERROR = "none";
 
 	private final MeterRegistry meters;
@@ -42,9 +36,9 @@ final class UnsampledCallTimers {
 
 	private final boolean longTaskTimers;
 
-	private final Map<TimerKey, Timer> timers = new ConcurrentHashMap<>();
+	private final CachedMeters<TimerKey, Timer> timers;
 
-	private final Map<ActiveKey, LongTaskTimer> activeTimers = new ConcurrentHashMap<>();
+	private final CachedMeters<ActiveKey, LongTaskTimer> activeTimers;
 
 	private final BooleanSupplier onlyTimersObserve;
 
@@ -65,7 +59,8 @@ final class UnsampledCallTimers {
 		this.observations = observations;
 		this.longTaskTimers = longTaskTimers;
 		this.onlyTimersObserve = onlyTimersObserve;
-		meters.config().onMeterRemoved(this::removed);
+		this.timers = new CachedMeters<>(meters);
+		this.activeTimers = new CachedMeters<>(meters);
 	}
 
 	/**
@@ -86,10 +81,10 @@ final class UnsampledCallTimers {
 			ActiveKey key = new ActiveKey(method, kind, transport);
 			LongTaskTimer timer = this.activeTimers.get(key);
 			if (timer == null) {
-				timer = LongTaskTimer.builder(AcpObservations.SERVER_REQUESTS + ".active")
-					.tags(Tags.of("kind", kind, "method", method, "transport", transport))
-					.register(this.meters);
-				cache(this.activeTimers, key, timer);
+				timer = this.activeTimers.keep(key,
+						LongTaskTimer.builder(AcpObservations.SERVER_REQUESTS + ".active")
+							.tags(Tags.of("kind", kind, "method", method, "transport", transport))
+							.register(this.meters));
 			}
 			active = timer.start();
 		}
@@ -100,11 +95,11 @@ final class UnsampledCallTimers {
 			TimerKey key = new TimerKey(method, kind, transport, outcome, code, errorTag);
 			Timer timer = this.timers.get(key);
 			if (timer == null) {
-				timer = Timer.builder(AcpObservations.SERVER_REQUESTS)
-					.tags(Tags.of("error", errorTag, "error.code", code, "kind", kind, "method", method, "outcome",
-							outcome, "transport", transport))
-					.register(this.meters);
-				cache(this.timers, key, timer);
+				timer = this.timers.keep(key,
+						Timer.builder(AcpObservations.SERVER_REQUESTS)
+							.tags(Tags.of("error", errorTag, "error.code", code, "kind", kind, "method", method,
+									"outcome", outcome, "transport", transport))
+							.register(this.meters));
 			}
 			sample.stop(timer);
 			if (started != null) {
@@ -121,17 +116,6 @@ final class UnsampledCallTimers {
 			this.enabled = known;
 		}
 		return known;
-	}
-
-	private static <K, M extends Meter> void cache(Map<K, M> meters, K key, M meter) {
-		if (meters.size() < MAX_CACHED) {
-			meters.put(key, meter);
-		}
-	}
-
-	private void removed(Meter meter) {
-		this.timers.values().remove(meter);
-		this.activeTimers.values().remove(meter);
 	}
 
 	private record TimerKey(String method, String kind, String transport, String outcome, String code, String error) {

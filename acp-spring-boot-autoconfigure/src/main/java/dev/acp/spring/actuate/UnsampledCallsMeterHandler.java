@@ -2,8 +2,6 @@ package dev.acp.spring.actuate;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import io.micrometer.common.KeyValue;
@@ -29,18 +27,15 @@ import io.micrometer.observation.Observation;
  */
 final class UnsampledCallsMeterHandler implements MeterObservationHandler<Observation.Context> {
 
-	/** Meters kept at most, a guard against a filter that adds varying key values. */
-	private static final int MAX_CACHED = 2048;
-
 	private static final String NO_ERROR = "none";
 
 	private final MeterRegistry registry;
 
 	private final boolean longTaskTimers;
 
-	private final Map<Key, Timer> timers = new ConcurrentHashMap<>();
+	private final CachedMeters<Key, Timer> timers;
 
-	private final Map<Key, LongTaskTimer> activeTimers = new ConcurrentHashMap<>();
+	private final CachedMeters<Key, LongTaskTimer> activeTimers;
 
 	/**
 	 * Create a handler.
@@ -50,7 +45,8 @@ final class UnsampledCallsMeterHandler implements MeterObservationHandler<Observ
 	UnsampledCallsMeterHandler(MeterRegistry registry, boolean longTaskTimers) {
 		this.registry = registry;
 		this.longTaskTimers = longTaskTimers;
-		registry.config().onMeterRemoved(this::removed);
+		this.timers = new CachedMeters<>(registry);
+		this.activeTimers = new CachedMeters<>(registry);
 	}
 
 	@Override
@@ -90,21 +86,9 @@ final class UnsampledCallsMeterHandler implements MeterObservationHandler<Observ
 		this.registry.counter(name, tags(new Key(name, context.getLowCardinalityKeyValues(), null))).increment();
 	}
 
-	private static <M extends Meter> M meter(Map<Key, M> meters, Key key, Function<Key, M> register) {
+	private static <M extends Meter> M meter(CachedMeters<Key, M> meters, Key key, Function<Key, M> register) {
 		M meter = meters.get(key);
-		if (meter != null) {
-			return meter;
-		}
-		meter = register.apply(key);
-		if (meters.size() < MAX_CACHED) {
-			meters.put(key, meter);
-		}
-		return meter;
-	}
-
-	private void removed(Meter meter) {
-		this.timers.values().remove(meter);
-		this.activeTimers.values().remove(meter);
+		return (meter != null) ? meter : meters.keep(key, register.apply(key));
 	}
 
 	private static Tags tags(Key key) {
