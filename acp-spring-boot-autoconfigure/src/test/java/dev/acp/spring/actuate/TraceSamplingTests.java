@@ -96,8 +96,7 @@ class TraceSamplingTests {
 	void unsampledCallsAreTimedByTheStartersMeterHandlerOnOneTimerPerTagSet() {
 		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0").run((context) -> {
 			assertThat(context).hasSingleBean(UnsampledCallsMeterHandler.class);
-			TestPeer peer = new TestPeer(context);
-			peer.initialize("{}");
+			TestPeer peer = initialized(context, "{}");
 			for (int i = 0; i < 3; i++) {
 				peer.call(PING, "{}");
 			}
@@ -110,8 +109,7 @@ class TraceSamplingTests {
 	@Test
 	void aTimerRemovedFromTheRegistryIsRegisteredAgainByTheNextUnsampledCall() {
 		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0").run((context) -> {
-			TestPeer peer = new TestPeer(context);
-			peer.initialize("{}");
+			TestPeer peer = initialized(context, "{}");
 			peer.call(PING, "{}");
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
 			meters.remove(meters.get("acp.server.requests").tag("method", PING).timer());
@@ -123,8 +121,7 @@ class TraceSamplingTests {
 	@Test
 	void unsampledCallsInFlightHaveALongTaskTimerUnlessItIsIgnored() {
 		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0").run((context) -> {
-			TestPeer peer = new TestPeer(context);
-			peer.initialize("{}");
+			TestPeer peer = initialized(context, "{}");
 			peer.call(PING, "{}");
 			assertThat(context.getBean(MeterRegistry.class)
 				.find("acp.server.requests.active")
@@ -135,8 +132,7 @@ class TraceSamplingTests {
 			.withPropertyValues("management.tracing.sampling.probability=0",
 					"management.metrics.observations.ignored-meters=long-task-timer")
 			.run((context) -> {
-				TestPeer peer = new TestPeer(context);
-				peer.initialize("{}");
+				TestPeer peer = initialized(context, "{}");
 				peer.call(PING, "{}");
 				assertThat(context.getBean(MeterRegistry.class).find("acp.server.requests.active").meters()).isEmpty();
 			});
@@ -189,8 +185,7 @@ class TraceSamplingTests {
 		this.contextRunner
 			.withPropertyValues("management.tracing.sampling.probability=0", "management.observations.enable.acp=false")
 			.run((context) -> {
-				TestPeer peer = new TestPeer(context);
-				peer.initialize("{}");
+				TestPeer peer = initialized(context, "{}");
 				peer.call(PING, "{}");
 				assertThat(context.getBean(MeterRegistry.class).find("acp.server.requests").meters()).isEmpty();
 			});
@@ -201,8 +196,7 @@ class TraceSamplingTests {
 		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0")
 			.withUserConfiguration(RecordingHandlerConfiguration.class)
 			.run((context) -> {
-				TestPeer peer = new TestPeer(context);
-				peer.initialize("{}");
+				TestPeer peer = initialized(context, "{}");
 				peer.call(PING, "{}");
 				assertThat(context.getBean(Recorded.class).started).isEmpty();
 			});
@@ -217,8 +211,7 @@ class TraceSamplingTests {
 			.run((context) -> {
 				assertThat(context).doesNotHaveBean(AcpTraceSampler.class);
 				assertThat(context.getBean(Sampler.class)).isNotInstanceOf(SampledRootSampler.class);
-				TestPeer peer = new TestPeer(context);
-				peer.initialize("{}");
+				TestPeer peer = initialized(context, "{}");
 				peer.call(PING, "{}");
 				assertThat(context.getBean(Recorded.class).started).containsExactly("initialize", PING);
 			});
@@ -227,8 +220,7 @@ class TraceSamplingTests {
 	@Test
 	void sampledRootCallsGetASpanEachOfTheKindTheyHadBefore() {
 		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=1.0").run((context) -> {
-			TestPeer peer = new TestPeer(context);
-			peer.initialize("{}");
+			TestPeer peer = initialized(context, "{}");
 			peer.call(PING, "{}");
 			peer.call(PING, "{}");
 			List<SpanData> spans = spans(context);
@@ -242,8 +234,7 @@ class TraceSamplingTests {
 	@Test
 	void aSampledTraceParentGetsAChildSpanWhateverTheProbability() {
 		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0").run((context) -> {
-			TestPeer peer = new TestPeer(context);
-			peer.initialize("{}");
+			TestPeer peer = initialized(context, "{}");
 			peer.call(PING, "{\"_meta\":{\"traceparent\":\"00-" + TRACE_ID + "-" + PARENT_ID + "-01\"}}");
 			List<SpanData> spans = spans(context);
 			assertThat(spans).singleElement().satisfies((span) -> {
@@ -258,8 +249,7 @@ class TraceSamplingTests {
 	@Test
 	void anUnsampledTraceParentGetsNoSpanAndWhatTheHandlerSendsStaysInItsTraceUnsampled() {
 		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=1.0").run((context) -> {
-			TestPeer peer = new TestPeer(context);
-			peer.initialize("{\"_meta\":{\"client.test\":{}}}");
+			TestPeer peer = initialized(context, "{\"_meta\":{\"client.test\":{}}}");
 			List<String> sent = callingTheClient(peer,
 					"{\"traceparent\":\"00-" + TRACE_ID + "-" + PARENT_ID + "-00\"},");
 			assertThat(sent).hasSize(3).allSatisfy((traceparent) -> {
@@ -273,8 +263,7 @@ class TraceSamplingTests {
 	@Test
 	void anUnsampledRootStartsAnUnsampledTraceThatWhatTheHandlerSendsContinues() {
 		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0").run((context) -> {
-			TestPeer peer = new TestPeer(context);
-			peer.initialize("{\"_meta\":{\"client.test\":{}}}");
+			TestPeer peer = initialized(context, "{\"_meta\":{\"client.test\":{}}}");
 			List<String> sent = callingTheClient(peer, "");
 			assertThat(sent).hasSize(3).allSatisfy((traceparent) -> {
 				assertThat(OpenTelemetryTraceSampler.isValid(traceparent)).isTrue();
@@ -291,8 +280,7 @@ class TraceSamplingTests {
 		this.contextRunner
 			.withPropertyValues("management.tracing.sampling.probability=0", "management.observations.enable.acp=false")
 			.run((context) -> {
-				TestPeer peer = new TestPeer(context);
-				peer.initialize("{\"_meta\":{\"client.test\":{}}}");
+				TestPeer peer = initialized(context, "{\"_meta\":{\"client.test\":{}}}");
 				assertThat(callingTheClient(peer, "")).containsOnly("");
 			});
 	}
@@ -303,8 +291,7 @@ class TraceSamplingTests {
 		double probability = 0.5;
 		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=" + probability)
 			.run((context) -> {
-				TestPeer peer = new TestPeer(context);
-				peer.initialize("{}");
+				TestPeer peer = initialized(context, "{}");
 				for (int i = 0; i < calls; i++) {
 					assertThat(peer.call(PING, "{}").has("result")).isTrue();
 				}
@@ -335,19 +322,24 @@ class TraceSamplingTests {
 	}
 
 	private static List<Tag> pingTimerTags(AssertableApplicationContext context) throws InterruptedException {
-		TestPeer peer = new TestPeer(context);
-		peer.initialize("{}");
+		TestPeer peer = initialized(context, "{}");
 		peer.call(PING, "{}");
 		MeterRegistry meters = context.getBean(MeterRegistry.class);
 		return meters.get("acp.server.requests").tag("method", PING).timer().getId().getTags();
 	}
 
 	private static List<Tag> failingPingTimerTags(AssertableApplicationContext context) throws InterruptedException {
-		TestPeer peer = new TestPeer(context);
-		peer.initialize("{}");
+		TestPeer peer = initialized(context, "{}");
 		assertThat(peer.call(PING, "{\"fail\":true}").at("/error/code").asInt()).isEqualTo(-32603);
 		MeterRegistry meters = context.getBean(MeterRegistry.class);
 		return meters.get("acp.server.requests").tag("method", PING).timer().getId().getTags();
+	}
+
+	private static TestPeer initialized(AssertableApplicationContext context, String clientCapabilities)
+			throws InterruptedException {
+		TestPeer peer = new TestPeer(context);
+		peer.initialize(clientCapabilities);
+		return peer;
 	}
 
 	private static List<SpanData> spans(AssertableApplicationContext context) {
