@@ -121,8 +121,7 @@ class TraceSamplingTests {
 	@Test
 	void unsampledCallsInFlightHaveALongTaskTimerUnlessItIsIgnored() {
 		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0").run((context) -> {
-			TestPeer peer = initialized(context, "{}");
-			peer.call(PING, "{}");
+			pingOnce(context);
 			assertThat(context.getBean(MeterRegistry.class)
 				.find("acp.server.requests.active")
 				.tag("method", PING)
@@ -132,8 +131,7 @@ class TraceSamplingTests {
 			.withPropertyValues("management.tracing.sampling.probability=0",
 					"management.metrics.observations.ignored-meters=long-task-timer")
 			.run((context) -> {
-				TestPeer peer = initialized(context, "{}");
-				peer.call(PING, "{}");
+				pingOnce(context);
 				assertThat(context.getBean(MeterRegistry.class).find("acp.server.requests.active").meters()).isEmpty();
 			});
 	}
@@ -185,8 +183,7 @@ class TraceSamplingTests {
 		this.contextRunner
 			.withPropertyValues("management.tracing.sampling.probability=0", "management.observations.enable.acp=false")
 			.run((context) -> {
-				TestPeer peer = initialized(context, "{}");
-				peer.call(PING, "{}");
+				pingOnce(context);
 				assertThat(context.getBean(MeterRegistry.class).find("acp.server.requests").meters()).isEmpty();
 			});
 	}
@@ -196,8 +193,7 @@ class TraceSamplingTests {
 		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0")
 			.withUserConfiguration(RecordingHandlerConfiguration.class)
 			.run((context) -> {
-				TestPeer peer = initialized(context, "{}");
-				peer.call(PING, "{}");
+				pingOnce(context);
 				assertThat(context.getBean(Recorded.class).started).isEmpty();
 			});
 	}
@@ -211,8 +207,7 @@ class TraceSamplingTests {
 			.run((context) -> {
 				assertThat(context).doesNotHaveBean(AcpTraceSampler.class);
 				assertThat(context.getBean(Sampler.class)).isNotInstanceOf(SampledRootSampler.class);
-				TestPeer peer = initialized(context, "{}");
-				peer.call(PING, "{}");
+				pingOnce(context);
 				assertThat(context.getBean(Recorded.class).started).containsExactly("initialize", PING);
 			});
 	}
@@ -321,9 +316,12 @@ class TraceSamplingTests {
 				update.at("/params/_meta/traceparent").asString(), event.at("/params/_meta/traceparent").asString());
 	}
 
+	private static void pingOnce(AssertableApplicationContext context) throws InterruptedException {
+		initialized(context, "{}").call(PING, "{}");
+	}
+
 	private static List<Tag> pingTimerTags(AssertableApplicationContext context) throws InterruptedException {
-		TestPeer peer = initialized(context, "{}");
-		peer.call(PING, "{}");
+		pingOnce(context);
 		MeterRegistry meters = context.getBean(MeterRegistry.class);
 		return meters.get("acp.server.requests").tag("method", PING).timer().getId().getTags();
 	}
