@@ -64,9 +64,7 @@ class LaunchScriptTests {
 
 	@Test
 	void theAgentRunsWithASmallYoungGeneration() throws Exception {
-		Path java = fakeJava("java");
-		Path script = write(
-				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.APP_CDS));
+		Path script = warmScript();
 		assertThat(run(script, "off")).contains("-Xmn4m");
 	}
 
@@ -90,9 +88,7 @@ class LaunchScriptTests {
 
 	@Test
 	void withNoWarmAgentRunningTheScriptStartsTheAgentWhileTheLauncherStartsAndNamesItToTheLauncher() throws Exception {
-		Path java = fakeJava("java");
-		Path script = write(
-				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.APP_CDS));
+		Path script = warmScript();
 		Path runtime = Files.createDirectories(this.dir.resolve("runtime"));
 		Process process = start(script, runtime, "--acp.x=a b");
 		List<String> launcher = output(process);
@@ -111,12 +107,9 @@ class LaunchScriptTests {
 
 	@Test
 	void whileAWarmAgentRunsForTheUserTheScriptLeavesTheStartToTheLauncher() throws Exception {
-		Path java = fakeJava("java");
-		Path script = write(
-				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.APP_CDS));
+		Path script = warmScript();
 		Path runtime = Files.createDirectories(this.dir.resolve("runtime"));
-		Path run = Files.createDirectory(runtime.resolve("acp-" + USER),
-				PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+		Path run = userDirectory(runtime, "rwx------");
 		Files.writeString(run.resolve("0123.pid"), Long.toString(ProcessHandle.current().pid()));
 		assertThat(output(start(script, runtime))).noneMatch((arg) -> arg.startsWith("--pending"));
 		assertThat(run.resolve("pending")).doesNotExist();
@@ -124,9 +117,7 @@ class LaunchScriptTests {
 
 	@Test
 	void statusAndStopNeverStartAnAgent() throws Exception {
-		Path java = fakeJava("java");
-		Path script = write(
-				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.APP_CDS));
+		Path script = warmScript();
 		Path runtime = Files.createDirectories(this.dir.resolve("runtime"));
 		for (String option : List.of("--status", "--stop")) {
 			assertThat(output(start(script, runtime, option))).noneMatch((arg) -> arg.startsWith("--pending"));
@@ -136,12 +127,9 @@ class LaunchScriptTests {
 
 	@Test
 	void inADirectoryOthersCanOpenTheScriptStartsNoAgent() throws Exception {
-		Path java = fakeJava("java");
-		Path script = write(
-				new LaunchScript("my-agent", 17, java.toString(), JAR, LAUNCHER_JAR, true, ClassDataArchive.APP_CDS));
+		Path script = warmScript();
 		Path runtime = Files.createDirectories(this.dir.resolve("runtime"));
-		Path run = Files.createDirectory(runtime.resolve("acp-" + USER),
-				PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+		Path run = userDirectory(runtime, "rwxr-xr-x");
 		assertThat(output(start(script, runtime))).noneMatch((arg) -> arg.startsWith("--pending"));
 		assertThat(run.resolve("pending")).doesNotExist();
 	}
@@ -191,6 +179,20 @@ class LaunchScriptTests {
 	@Test
 	void quotingKeepsSingleQuotes() {
 		assertThat(LaunchScript.quote("/opt/it's/java")).isEqualTo("'/opt/it'\\''s/java'");
+	}
+
+	/** The script of a Java 17 agent with a fast launch and its class-data archive. */
+	private Path warmScript() throws IOException {
+		return write(new LaunchScript("my-agent", 17, fakeJava("java").toString(), JAR, LAUNCHER_JAR, true,
+				ClassDataArchive.APP_CDS));
+	}
+
+	/**
+	 * The user's directory of warm agents in {@code runtime}, with the given permissions.
+	 */
+	private static Path userDirectory(Path runtime, String permissions) throws IOException {
+		return Files.createDirectory(runtime.resolve("acp-" + USER),
+				PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions)));
 	}
 
 	private Path write(LaunchScript script) throws IOException {
