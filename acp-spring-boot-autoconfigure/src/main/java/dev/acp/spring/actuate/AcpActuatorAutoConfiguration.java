@@ -34,6 +34,7 @@ import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.method.support.AcpMethodRegistry;
 import dev.acp.spring.transport.websocket.BearerToken;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.autoconfigure.web.server.ConditionalOnManagementPort;
@@ -157,11 +158,14 @@ public final class AcpActuatorAutoConfiguration {
 		@ConditionalOnMissingBean
 		@ConditionalOnBean({ Tracer.class, Propagator.class, Sampler.class })
 		AcpTraceSampler acpTraceSampler(Propagator propagator, Sampler sampler,
-				ObjectProvider<UnsampledCallTimers> timers) {
+				ObjectProvider<UnsampledCallTimers> timers, AcpProperties properties, ListableBeanFactory beans) {
 			if (!(sampler instanceof SampledRootSampler sampledRoots)) {
 				return AcpTraceSampler.NONE;
 			}
-			return new OpenTelemetryTraceSampler(sampledRoots.delegate(), propagator.fields(), timers.getIfAvailable());
+			BooleanSupplier rootSpansGoNowhere = properties.getObservations().isTraceRootsWithoutExporter()
+					? () -> false : () -> SpanReceivers.none(beans);
+			return new OpenTelemetryTraceSampler(sampledRoots.delegate(), propagator.fields(), timers.getIfAvailable(),
+					rootSpansGoNowhere);
 		}
 
 		/**

@@ -3,6 +3,7 @@ package dev.acp.spring.actuate;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 import io.micrometer.observation.Observation;
@@ -27,10 +28,11 @@ import dev.acp.spring.agent.AcpTraceSampler;
  * sampled flag of its W3C {@code traceparent}, else from that of the trace context
  * current on the serving thread (its parent then), or, for a root, by asking the
  * application's {@link Sampler}; a root it samples is then sampled by the tracer too
- * ({@link SampledRootSampler}). An unsampled call is served with an unsampled trace
- * context current (the inbound trace, or a new one) in OpenTelemetry's own context. A
- * call that carries any other field the propagator reads ({@code tracestate},
- * {@code baggage}, B3) is left to the tracing handlers, which keep those.
+ * ({@link SampledRootSampler}). A root is not sampled when nothing would receive its span
+ * ({@link SpanReceivers}). An unsampled call is served with an unsampled trace context
+ * current (the inbound trace, or a new one) in OpenTelemetry's own context. A call that
+ * carries any other field the propagator reads ({@code tracestate}, {@code baggage}, B3)
+ * is left to the tracing handlers, which keep those.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -48,16 +50,24 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler {
 
 	private final @Nullable UnsampledCallTimers timers;
 
+	private final BooleanSupplier rootSpansGoNowhere;
+
+	private volatile @Nullable Boolean rootsUnsampled;
+
 	/**
 	 * Create a sampler.
 	 * @param sampler the application's sampler (not the {@link SampledRootSampler})
 	 * @param fields the keys the propagator reads
 	 * @param timers times unsampled calls without an observation, or {@code null} to
 	 * observe them
+	 * @param rootSpansGoNowhere whether nothing would receive the span of a root (asked
+	 * once, at the first root); roots are not sampled then
 	 */
-	OpenTelemetryTraceSampler(Sampler sampler, Collection<String> fields, @Nullable UnsampledCallTimers timers) {
+	OpenTelemetryTraceSampler(Sampler sampler, Collection<String> fields, @Nullable UnsampledCallTimers timers,
+			BooleanSupplier rootSpansGoNowhere) {
 		this.sampler = sampler;
 		this.timers = timers;
+		this.rootSpansGoNowhere = rootSpansGoNowhere;
 		List<String> others = new ArrayList<>(fields);
 		others.remove(TRACEPARENT);
 		this.otherFields = others.toArray(String[]::new);
@@ -80,6 +90,9 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler {
 			return current.isSampled() ? SAMPLED : new Unsampled(current.getTraceId());
 		}
 		String traceId = IDS.generateTraceId();
+		if (rootsUnsampled()) {
+			return new Unsampled(traceId);
+		}
 		SamplingDecision decision = this.sampler
 			.shouldSample(Context.root(), traceId, name, SpanKind.CONSUMER, Attributes.empty(), List.of())
 			.getDecision();
@@ -88,6 +101,15 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler {
 			case DROP -> new Unsampled(traceId);
 			default -> null;
 		};
+	}
+
+	private boolean rootsUnsampled() {
+		Boolean known = this.rootsUnsampled;
+		if (known == null) {
+			known = this.rootSpansGoNowhere.getAsBoolean();
+			this.rootsUnsampled = known;
+		}
+		return known;
 	}
 
 	/**

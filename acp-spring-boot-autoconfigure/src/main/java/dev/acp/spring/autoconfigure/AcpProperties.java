@@ -693,6 +693,16 @@ public class AcpProperties {
 		 */
 		private boolean observeUnsampledCalls;
 
+		/**
+		 * Whether a root call (one whose client sent no trace context) is sampled at the
+		 * configured probability even when nothing would receive its span. By default,
+		 * with no span exporter, span reporter, span processor or tracer provider
+		 * customizer of the application's, a root call is not sampled: it keeps its timer
+		 * and an unsampled trace context, and a client's sampled trace context is still
+		 * followed.
+		 */
+		private boolean traceRootsWithoutExporter;
+
 		public boolean isTraceUnsampledCalls() {
 			return this.traceUnsampledCalls;
 		}
@@ -707,6 +717,14 @@ public class AcpProperties {
 
 		public void setObserveUnsampledCalls(boolean observeUnsampledCalls) {
 			this.observeUnsampledCalls = observeUnsampledCalls;
+		}
+
+		public boolean isTraceRootsWithoutExporter() {
+			return this.traceRootsWithoutExporter;
+		}
+
+		public void setTraceRootsWithoutExporter(boolean traceRootsWithoutExporter) {
+			this.traceRootsWithoutExporter = traceRootsWithoutExporter;
 		}
 
 	}

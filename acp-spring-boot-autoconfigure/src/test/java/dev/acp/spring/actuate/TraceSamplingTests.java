@@ -12,8 +12,12 @@ import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.handler.TracingObservationHandler;
 import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.ReadWriteSpan;
+import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.SpanProcessor;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 
@@ -56,15 +60,20 @@ class TraceSamplingTests {
 
 	private static final String PING = "_ops.test/ping";
 
-	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+	/**
+	 * An application whose spans nothing receives (no exporter, reporter or processor).
+	 */
+	private final ApplicationContextRunner spansGoNowhereRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class,
 				AcpActuatorAutoConfiguration.class, ObservationAutoConfiguration.class, MetricsAutoConfiguration.class,
 				CompositeMeterRegistryAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,
 				OpenTelemetrySdkAutoConfiguration.class, MicrometerTracingAutoConfiguration.class,
 				OpenTelemetryTracingAutoConfiguration.class))
 		.withPropertyValues("acp.transport=none", "management.metrics.export.simple.enabled=true")
-		.withUserConfiguration(AcpActuatorAutoConfigurationTests.HandlersConfiguration.class,
-				AcpActuatorAutoConfigurationTests.SpanExporterConfiguration.class);
+		.withUserConfiguration(AcpActuatorAutoConfigurationTests.HandlersConfiguration.class);
+
+	private final ApplicationContextRunner contextRunner = this.spansGoNowhereRunner
+		.withUserConfiguration(AcpActuatorAutoConfigurationTests.SpanExporterConfiguration.class);
 
 	@Test
 	void anUnsampledCallIsTimedWithTheSameTagsAsATracedOneAndExportsNoSpan() {
@@ -271,6 +280,62 @@ class TraceSamplingTests {
 	}
 
 	@Test
+	void withNothingToReceiveItsSpanARootCallIsNotSampledAndWhatItSendsCarriesItsTraceUnsampled() {
+		this.spansGoNowhereRunner.withPropertyValues("management.tracing.sampling.probability=1.0").run((context) -> {
+			TestPeer peer = initialized(context, "{\"_meta\":{\"client.test\":{}}}");
+			List<String> sent = callingTheClient(peer, "");
+			assertThat(sent).hasSize(3).allSatisfy((traceparent) -> {
+				assertThat(OpenTelemetryTraceSampler.isValid(traceparent)).isTrue();
+				assertThat(traceparent).endsWith("-00");
+			});
+			assertThat(sent).extracting((traceparent) -> traceparent.substring(3, 35))
+				.containsOnly(sent.get(0).substring(3, 35));
+		});
+	}
+
+	@Test
+	void withNothingToReceiveItsSpanACallInASampledTraceOfTheClientStaysSampled() {
+		this.spansGoNowhereRunner.withPropertyValues("management.tracing.sampling.probability=0").run((context) -> {
+			TestPeer peer = initialized(context, "{\"_meta\":{\"client.test\":{}}}");
+			List<String> sent = callingTheClient(peer,
+					"{\"traceparent\":\"00-" + TRACE_ID + "-" + PARENT_ID + "-01\"},");
+			assertThat(sent)
+				.allSatisfy((traceparent) -> assertThat(traceparent).startsWith("00-" + TRACE_ID).endsWith("-01"));
+		});
+	}
+
+	@Test
+	void anApplicationsSpanProcessorOrTheTraceRootsPropertyKeepsRootCallsSampled() {
+		this.spansGoNowhereRunner.withPropertyValues("management.tracing.sampling.probability=1.0")
+			.withBean("applicationSpanProcessor", SpanProcessor.class, () -> new SpanProcessor() {
+
+				@Override
+				public void onStart(Context parentContext, ReadWriteSpan span) {
+				}
+
+				@Override
+				public boolean isStartRequired() {
+					return true;
+				}
+
+				@Override
+				public void onEnd(ReadableSpan span) {
+				}
+
+				@Override
+				public boolean isEndRequired() {
+					return false;
+				}
+
+			})
+			.run((context) -> assertThat(rootCallIsSampled(context)).isTrue());
+		this.spansGoNowhereRunner
+			.withPropertyValues("management.tracing.sampling.probability=1.0",
+					"acp.observations.trace-roots-without-exporter=true")
+			.run((context) -> assertThat(rootCallIsSampled(context)).isTrue());
+	}
+
+	@Test
 	void aCallWhoseObservationIsDisabledHasNoTraceContextMadeCurrent() {
 		this.contextRunner
 			.withPropertyValues("management.tracing.sampling.probability=0", "management.observations.enable.acp=false")
@@ -324,6 +389,13 @@ class TraceSamplingTests {
 		pingOnce(context);
 		MeterRegistry meters = context.getBean(MeterRegistry.class);
 		return meters.get("acp.server.requests").tag("method", PING).timer().getId().getTags();
+	}
+
+	/** Whether the request a root call makes to the client says its trace is sampled. */
+	private static boolean rootCallIsSampled(AssertableApplicationContext context) throws InterruptedException {
+		TestPeer peer = initialized(context, "{\"_meta\":{\"client.test\":{}}}");
+		String traceparent = callingTheClient(peer, "").get(0);
+		return (Character.digit(traceparent.charAt(54), 16) & 1) == 1;
 	}
 
 	private static List<Tag> failingPingTimerTags(AssertableApplicationContext context) throws InterruptedException {
