@@ -132,8 +132,11 @@ public final class AcpActuatorAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		@ConditionalOnBean({ Tracer.class, Propagator.class })
-		AcpTraceContextWriter acpTraceContextWriter(Tracer tracer, Propagator propagator) {
-			return new TracingContextWriter(tracer, propagator);
+		AcpTraceContextWriter acpTraceContextWriter(Tracer tracer, Propagator propagator,
+				ObjectProvider<AcpTraceSampler> sampler) {
+			UnsampledTraceparent unsampled = (sampler.getIfAvailable() instanceof UnsampledTraceparent current)
+					? current : null;
+			return new TracingContextWriter(tracer, propagator, unsampled);
 		}
 
 	}

@@ -36,13 +36,16 @@ import dev.acp.spring.agent.AcpTraceSampler;
  *
  * @author ACP Spring Boot Starter contributors
  */
-final class OpenTelemetryTraceSampler implements AcpTraceSampler {
+final class OpenTelemetryTraceSampler implements AcpTraceSampler, UnsampledTraceparent {
 
 	private static final String TRACEPARENT = "traceparent";
 
 	private static final Decision SAMPLED = new Sampled();
 
 	private static final IdGenerator IDS = IdGenerator.random();
+
+	/** The trace context the unsampled call served on this thread made current. */
+	private static final ThreadLocal<UnsampledTrace> CURRENT = new ThreadLocal<>();
 
 	private final Sampler sampler;
 
@@ -101,6 +104,12 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler {
 			case DROP -> new Unsampled(traceId);
 			default -> null;
 		};
+	}
+
+	@Override
+	public @Nullable String current() {
+		UnsampledTrace trace = CURRENT.get();
+		return (trace != null && Context.current() == trace.context()) ? trace.traceparent() : null;
 	}
 
 	private boolean rootsUnsampled() {
@@ -193,10 +202,48 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler {
 
 		@Override
 		public Scope open() {
-			SpanContext context = SpanContext.create(this.traceId, IDS.generateSpanId(), TraceFlags.getDefault(),
+			SpanContext spanContext = SpanContext.create(this.traceId, IDS.generateSpanId(), TraceFlags.getDefault(),
 					TraceState.getDefault());
-			io.opentelemetry.context.Scope scope = Context.current().with(Span.wrap(context)).makeCurrent();
-			return scope::close;
+			Context context = Context.current().with(Span.wrap(spanContext));
+			io.opentelemetry.context.Scope scope = context.makeCurrent();
+			UnsampledTrace previous = CURRENT.get();
+			CURRENT.set(new UnsampledTrace(context, spanContext));
+			return () -> {
+				CURRENT.set(previous);
+				scope.close();
+			};
+		}
+
+	}
+
+	/**
+	 * An unsampled call's trace context, and its {@code traceparent} once written.
+	 */
+	private static final class UnsampledTrace {
+
+		private final Context context;
+
+		private final SpanContext spanContext;
+
+		private @Nullable String traceparent;
+
+		UnsampledTrace(Context context, SpanContext spanContext) {
+			this.context = context;
+			this.spanContext = spanContext;
+		}
+
+		Context context() {
+			return this.context;
+		}
+
+		String traceparent() {
+			String value = this.traceparent;
+			if (value == null) {
+				value = "00-" + this.spanContext.getTraceId() + "-" + this.spanContext.getSpanId() + "-"
+						+ this.spanContext.getTraceFlags().asHex();
+				this.traceparent = value;
+			}
+			return value;
 		}
 
 	}

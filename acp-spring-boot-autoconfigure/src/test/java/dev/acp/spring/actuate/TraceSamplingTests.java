@@ -1,6 +1,7 @@
 package dev.acp.spring.actuate;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -11,8 +12,13 @@ import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.handler.TracingObservationHandler;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.ReadWriteSpan;
 import io.opentelemetry.sdk.trace.ReadableSpan;
@@ -22,8 +28,10 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 
 import dev.acp.spring.agent.AcpTraceSampler;
+import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.agent.TestPeer;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
+import dev.acp.spring.method.AcpRequestContext;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -336,6 +344,21 @@ class TraceSamplingTests {
 	}
 
 	@Test
+	void anUpdateSentInAContextTheHandlerMadeCurrentCarriesThatContext() {
+		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0")
+			.withBean(ChildContextHandler.class)
+			.run((context) -> {
+				TestPeer peer = initialized(context, "{}");
+				peer.send("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"_ops.test/child\",\"params\":{}}");
+				String own = peer.next().at("/params/_meta/traceparent").asString();
+				String child = peer.next().at("/params/_meta/traceparent").asString();
+				assertThat(peer.next().get("id").asInt()).isEqualTo(9);
+				assertThat(own).endsWith("-00").doesNotContain(ChildContextHandler.SPAN_ID);
+				assertThat(child).isEqualTo("00-" + own.substring(3, 35) + "-" + ChildContextHandler.SPAN_ID + "-00");
+			});
+	}
+
+	@Test
 	void aCallWhoseObservationIsDisabledHasNoTraceContextMadeCurrent() {
 		this.contextRunner
 			.withPropertyValues("management.tracing.sampling.probability=0", "management.observations.enable.acp=false")
@@ -415,6 +438,27 @@ class TraceSamplingTests {
 	private static List<SpanData> spans(AssertableApplicationContext context) {
 		context.getBean(SdkTracerProvider.class).forceFlush().join(10, TimeUnit.SECONDS);
 		return context.getBean(InMemorySpanExporter.class).getFinishedSpanItems();
+	}
+
+	/**
+	 * Sends an update in the call's own trace context, then one in a context of its own
+	 * made current over it.
+	 */
+	static class ChildContextHandler {
+
+		static final String SPAN_ID = "1111111111111111";
+
+		@AcpMethod("_ops.test/child")
+		Map<String, Object> child(AcpRequestContext context) {
+			context.client().agentMessageChunk("s1", "own");
+			SpanContext child = SpanContext.create(Span.current().getSpanContext().getTraceId(), SPAN_ID,
+					TraceFlags.getDefault(), TraceState.getDefault());
+			try (Scope scope = Context.current().with(Span.wrap(child)).makeCurrent()) {
+				context.client().agentMessageChunk("s1", "child");
+			}
+			return Map.of();
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
