@@ -277,12 +277,7 @@ class TraceSamplingTests {
 		this.contextRunner.withPropertyValues("management.tracing.sampling.probability=0").run((context) -> {
 			TestPeer peer = initialized(context, "{\"_meta\":{\"client.test\":{}}}");
 			List<String> sent = callingTheClient(peer, "");
-			assertThat(sent).hasSize(3).allSatisfy((traceparent) -> {
-				assertThat(OpenTelemetryTraceSampler.isValid(traceparent)).isTrue();
-				assertThat(traceparent).endsWith("-00");
-			});
-			assertThat(sent).extracting((traceparent) -> traceparent.substring(3, 35))
-				.containsOnly(sent.get(0).substring(3, 35));
+			assertOneUnsampledTrace(sent);
 			assertThat(spans(context)).isEmpty();
 		});
 	}
@@ -292,12 +287,7 @@ class TraceSamplingTests {
 		this.spansGoNowhereRunner.withPropertyValues("management.tracing.sampling.probability=1.0").run((context) -> {
 			TestPeer peer = initialized(context, "{\"_meta\":{\"client.test\":{}}}");
 			List<String> sent = callingTheClient(peer, "");
-			assertThat(sent).hasSize(3).allSatisfy((traceparent) -> {
-				assertThat(OpenTelemetryTraceSampler.isValid(traceparent)).isTrue();
-				assertThat(traceparent).endsWith("-00");
-			});
-			assertThat(sent).extracting((traceparent) -> traceparent.substring(3, 35))
-				.containsOnly(sent.get(0).substring(3, 35));
+			assertOneUnsampledTrace(sent);
 		});
 	}
 
@@ -412,6 +402,16 @@ class TraceSamplingTests {
 		pingOnce(context);
 		MeterRegistry meters = context.getBean(MeterRegistry.class);
 		return meters.get("acp.server.requests").tag("method", PING).timer().getId().getTags();
+	}
+
+	/** The traceparents are valid, unsampled, and of one trace. */
+	private static void assertOneUnsampledTrace(List<String> traceparents) {
+		assertThat(traceparents).hasSize(3).allSatisfy((traceparent) -> {
+			assertThat(OpenTelemetryTraceSampler.isValid(traceparent)).isTrue();
+			assertThat(traceparent).endsWith("-00");
+		});
+		assertThat(traceparents).extracting((traceparent) -> traceparent.substring(3, 35))
+			.containsOnly(traceparents.get(0).substring(3, 35));
 	}
 
 	/** Whether the request a root call makes to the client says its trace is sampled. */

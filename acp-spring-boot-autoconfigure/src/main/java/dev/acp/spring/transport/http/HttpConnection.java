@@ -3,6 +3,7 @@ package dev.acp.spring.transport.http;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
@@ -50,6 +51,10 @@ final class HttpConnection implements MessageSink {
 	private volatile long lastActivity = System.nanoTime();
 
 	private volatile boolean ended;
+
+	private final Object readers = new Object();
+
+	private long readersGone;
 
 	HttpConnection(String id, String principalName, HttpTransportSettings settings,
 			Consumer<HttpConnection> onOverflow) {
@@ -107,6 +112,45 @@ final class HttpConnection implements MessageSink {
 
 	void touch() {
 		this.lastActivity = System.nanoTime();
+	}
+
+	/**
+	 * A reader of one of the connection's streams is gone (called holding that stream's
+	 * lock, so the wait below never holds {@link #readers} while it asks the streams).
+	 */
+	void readerGone() {
+		touch();
+		synchronized (this.readers) {
+			this.readersGone++;
+			this.readers.notifyAll();
+		}
+	}
+
+	/**
+	 * Wait until none of the connection's streams has a reader.
+	 * @param deadline the latest {@link System#nanoTime()} to wait until
+	 * @return whether no reader is left
+	 * @throws InterruptedException if interrupted while waiting
+	 */
+	boolean awaitNoReader(long deadline) throws InterruptedException {
+		for (;;) {
+			long seen;
+			synchronized (this.readers) {
+				seen = this.readersGone;
+			}
+			if (!hasReader()) {
+				return true;
+			}
+			synchronized (this.readers) {
+				while (this.readersGone == seen) {
+					long left = deadline - System.nanoTime();
+					if (left <= 0) {
+						return false;
+					}
+					TimeUnit.NANOSECONDS.timedWait(this.readers, left);
+				}
+			}
+		}
 	}
 
 	/**
@@ -195,6 +239,7 @@ final class HttpConnection implements MessageSink {
 		if (!stream.hasReceiver() && !stream.hasQueued()) {
 			this.sessionStreams.remove(sessionId, stream);
 		}
+		readerGone();
 	}
 
 	@Override

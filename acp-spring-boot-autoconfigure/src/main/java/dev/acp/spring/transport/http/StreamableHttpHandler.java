@@ -356,10 +356,8 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		response.setHeader("X-Accel-Buffering", "no");
 		AsyncContext context = request.startAsync();
 		context.setTimeout(0);
-		Runnable onGone = (sessionId != null) ? () -> {
-			connection.touch();
-			connection.sessionReaderGone(sessionId, stream);
-		} : connection::touch;
+		Runnable onGone = (sessionId != null) ? () -> connection.sessionReaderGone(sessionId, stream)
+				: connection::readerGone;
 		if (!stream.attach(context, onGone)) {
 			response.reset();
 			if (connection.isEnded()) {
@@ -483,14 +481,11 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		}
 		long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
 		for (HttpConnection connection : open) {
-			while (connection.hasReader() && System.nanoTime() < deadline) {
-				try {
-					Thread.sleep(10);
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-					break;
-				}
+			try {
+				connection.awaitNoReader(deadline);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
 			}
 			connection.abortStreams();
 		}

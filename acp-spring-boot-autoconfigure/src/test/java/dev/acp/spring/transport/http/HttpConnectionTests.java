@@ -3,10 +3,19 @@ package dev.acp.spring.transport.http;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.ServletResponse;
 
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.BDDMockito.then;
+import static org.mockito.Mockito.mock;
 
 /**
  * Tests of {@link HttpConnection}.
@@ -39,6 +48,29 @@ class HttpConnectionTests {
 		assertThat(this.connection.sessionStream("sess_1")).isNull();
 		assertThat(stream.offer("{}".getBytes(StandardCharsets.UTF_8))).isTrue();
 		assertThat(stream.hasQueued()).isFalse();
+	}
+
+	@Test
+	void aWaitForNoReaderEndsWhenTheLastReaderIsGone() throws Exception {
+		EventStream stream = this.connection.sessionStream("sess_1");
+		AsyncContext context = mock(AsyncContext.class);
+		ServletResponse response = mock(ServletResponse.class);
+		ServletOutputStream output = mock(ServletOutputStream.class);
+		given(context.getResponse()).willReturn(response);
+		given(response.getOutputStream()).willReturn(output);
+		assertThat(stream.attach(context, () -> this.connection.sessionReaderGone("sess_1", stream))).isTrue();
+		assertThat(this.connection.awaitNoReader(System.nanoTime())).isFalse();
+		CompletableFuture<Boolean> none = CompletableFuture.supplyAsync(() -> {
+			try {
+				return this.connection.awaitNoReader(System.nanoTime() + TimeUnit.MINUTES.toNanos(1));
+			}
+			catch (InterruptedException ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+		stream.abort();
+		assertThat(none.get(1, TimeUnit.MINUTES)).isTrue();
+		then(context).should().complete();
 	}
 
 }
