@@ -53,6 +53,14 @@ final class HandlerThreadPool extends ThreadPoolExecutor {
 		try {
 			super.execute(task);
 		}
+		catch (RejectedExecutionException ex) {
+			// the queue refused the task while the pool could grow, and other tasks took
+			// the last threads before this one started a thread: it waits like them
+			if (isShutdown() || !((TaskQueue) getQueue()).offerAtBound(task)) {
+				this.unfinished.decrementAndGet();
+				throw ex;
+			}
+		}
 		catch (RuntimeException | Error ex) {
 			this.unfinished.decrementAndGet();
 			throw ex;
@@ -96,7 +104,14 @@ final class HandlerThreadPool extends ThreadPoolExecutor {
 			if (pool.getPoolSize() < pool.maxThreads) {
 				return false;
 			}
-			return size() < pool.queueCapacity && super.offer(task);
+			return offerAtBound(task);
+		}
+
+		/**
+		 * Queue a task as at the pool's bound: while fewer than the queue capacity wait.
+		 */
+		boolean offerAtBound(Runnable task) {
+			return size() < this.pool.queueCapacity && super.offer(task);
 		}
 
 	}

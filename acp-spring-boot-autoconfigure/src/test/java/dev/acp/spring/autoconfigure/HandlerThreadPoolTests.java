@@ -6,7 +6,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -87,6 +89,57 @@ class HandlerThreadPoolTests {
 		release.countDown();
 		assertThat(waiting.get(10, TimeUnit.SECONDS)).isEqualTo("ran");
 		assertThat(this.pool.getLargestPoolSize()).isEqualTo(2);
+	}
+
+	@Test
+	void tasksSubmittedAtOnceFromManyThreadsWaitInTheQueueWhenThePoolFillsUpUnderThem() throws Exception {
+		// every submitter may see room for a thread, and all but the first few lose the
+		// race to start one: their tasks must wait in the queue, not be refused
+		for (int round = 0; round < 20; round++) {
+			this.pool = new HandlerThreadPool(this.threads, 4, 10_000, WAIT, FULL);
+			assertThat(submitAtOnce(32, 50)).isEmpty();
+			assertThat(this.pool.getLargestPoolSize()).isEqualTo(4);
+			this.pool.shutdownNow();
+		}
+	}
+
+	/**
+	 * Submit tasks from many threads started together; the tasks block until all are
+	 * submitted, then each must run.
+	 * @return what the submitters were refused
+	 */
+	private List<Throwable> submitAtOnce(int submitters, int tasksEach) throws Exception {
+		CountDownLatch release = new CountDownLatch(1);
+		CountDownLatch ran = new CountDownLatch(submitters * tasksEach);
+		CyclicBarrier start = new CyclicBarrier(submitters);
+		List<Throwable> refused = new CopyOnWriteArrayList<>();
+		List<Thread> threads = new ArrayList<>();
+		for (int i = 0; i < submitters; i++) {
+			Thread thread = new Thread(() -> {
+				try {
+					start.await();
+					for (int t = 0; t < tasksEach; t++) {
+						this.pool.execute(() -> {
+							await(release);
+							ran.countDown();
+						});
+					}
+				}
+				catch (Exception ex) {
+					refused.add(ex);
+				}
+			});
+			threads.add(thread);
+			thread.start();
+		}
+		for (Thread thread : threads) {
+			thread.join(WAIT.toMillis());
+		}
+		release.countDown();
+		if (refused.isEmpty()) {
+			assertThat(ran.await(WAIT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+		}
+		return refused;
 	}
 
 	@Test
