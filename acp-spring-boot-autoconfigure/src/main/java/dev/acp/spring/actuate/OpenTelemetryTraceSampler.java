@@ -21,6 +21,8 @@ import io.opentelemetry.sdk.trace.samplers.Sampler;
 import io.opentelemetry.sdk.trace.samplers.SamplingDecision;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.util.function.SingletonSupplier;
+
 import dev.acp.spring.agent.AcpTraceSampler;
 
 /**
@@ -53,9 +55,7 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler, UnsampledTrace
 
 	private final @Nullable UnsampledCallTimers timers;
 
-	private final BooleanSupplier rootSpansGoNowhere;
-
-	private volatile @Nullable Boolean rootsUnsampled;
+	private final SingletonSupplier<Boolean> rootsUnsampled;
 
 	/**
 	 * Create a sampler.
@@ -70,7 +70,7 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler, UnsampledTrace
 			BooleanSupplier rootSpansGoNowhere) {
 		this.sampler = sampler;
 		this.timers = timers;
-		this.rootSpansGoNowhere = rootSpansGoNowhere;
+		this.rootsUnsampled = SingletonSupplier.of(rootSpansGoNowhere::getAsBoolean);
 		List<String> others = new ArrayList<>(fields);
 		others.remove(TRACEPARENT);
 		this.otherFields = others.toArray(String[]::new);
@@ -93,7 +93,7 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler, UnsampledTrace
 			return current.isSampled() ? SAMPLED : new Unsampled(current.getTraceId());
 		}
 		String traceId = IDS.generateTraceId();
-		if (rootsUnsampled()) {
+		if (this.rootsUnsampled.obtain()) {
 			return new Unsampled(traceId);
 		}
 		SamplingDecision decision = this.sampler
@@ -110,15 +110,6 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler, UnsampledTrace
 	public @Nullable String current() {
 		UnsampledTrace trace = CURRENT.get();
 		return (trace != null && Context.current() == trace.context()) ? trace.traceparent() : null;
-	}
-
-	private boolean rootsUnsampled() {
-		Boolean known = this.rootsUnsampled;
-		if (known == null) {
-			known = this.rootSpansGoNowhere.getAsBoolean();
-			this.rootsUnsampled = known;
-		}
-		return known;
 	}
 
 	/**

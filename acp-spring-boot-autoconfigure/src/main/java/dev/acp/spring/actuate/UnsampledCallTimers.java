@@ -10,6 +10,8 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.util.function.SingletonSupplier;
+
 import dev.acp.spring.agent.AcpTraceSampler;
 import dev.acp.spring.agent.support.AcpObservations;
 
@@ -32,17 +34,13 @@ final class UnsampledCallTimers {
 
 	private final MeterRegistry meters;
 
-	private final ObservationRegistry observations;
-
 	private final boolean longTaskTimers;
 
 	private final CachedMeters<TimerKey, Timer> timers;
 
 	private final CachedMeters<ActiveKey, LongTaskTimer> activeTimers;
 
-	private final BooleanSupplier onlyTimersObserve;
-
-	private volatile @Nullable Boolean enabled;
+	private final SingletonSupplier<Boolean> enabled;
 
 	/**
 	 * Create the timers.
@@ -56,9 +54,9 @@ final class UnsampledCallTimers {
 	UnsampledCallTimers(MeterRegistry meters, ObservationRegistry observations, boolean longTaskTimers,
 			BooleanSupplier onlyTimersObserve) {
 		this.meters = meters;
-		this.observations = observations;
 		this.longTaskTimers = longTaskTimers;
-		this.onlyTimersObserve = onlyTimersObserve;
+		this.enabled = SingletonSupplier.of(() -> onlyTimersObserve.getAsBoolean()
+				&& !Observation.createNotStarted(AcpObservations.SERVER_REQUESTS, observations).isNoop());
 		this.timers = new CachedMeters<>(meters);
 		this.activeTimers = new CachedMeters<>(meters);
 	}
@@ -72,7 +70,7 @@ final class UnsampledCallTimers {
 	 * than a timer observes it) or its observation is turned off
 	 */
 	AcpTraceSampler.@Nullable Timing start(String method, boolean request, String transport) {
-		if (!isEnabled()) {
+		if (!this.enabled.obtain()) {
 			return null;
 		}
 		String kind = request ? "request" : "notification";
@@ -106,16 +104,6 @@ final class UnsampledCallTimers {
 				started.stop();
 			}
 		};
-	}
-
-	private boolean isEnabled() {
-		Boolean known = this.enabled;
-		if (known == null) {
-			known = this.onlyTimersObserve.getAsBoolean()
-					&& !Observation.createNotStarted(AcpObservations.SERVER_REQUESTS, this.observations).isNoop();
-			this.enabled = known;
-		}
-		return known;
 	}
 
 	private record TimerKey(String method, String kind, String transport, String outcome, String code, String error) {

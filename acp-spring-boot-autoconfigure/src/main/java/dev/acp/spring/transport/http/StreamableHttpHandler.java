@@ -343,7 +343,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		EventStream stream = (sessionId != null) ? connection.sessionStream(sessionId) : connection.connectionStream();
 		if (stream == null) {
 			if (connection.isEnded()) {
-				plain(response, HttpServletResponse.SC_NOT_FOUND, "Unknown Acp-Connection-Id");
+				unknownConnection(response);
 			}
 			else {
 				plain(response, 429, "Too many session streams on this connection");
@@ -361,7 +361,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		if (!stream.attach(context, onGone)) {
 			response.reset();
 			if (connection.isEnded()) {
-				plain(response, HttpServletResponse.SC_NOT_FOUND, "Unknown Acp-Connection-Id");
+				unknownConnection(response);
 			}
 			else {
 				plain(response, HttpServletResponse.SC_CONFLICT, "The stream already has a reader");
@@ -394,10 +394,14 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			throws IOException {
 		HttpConnection connection = this.connections.get(connectionId);
 		if (connection == null || connection.isEnded() || !Objects.equals(connection.principalName(), principalName)) {
-			plain(response, HttpServletResponse.SC_NOT_FOUND, "Unknown Acp-Connection-Id");
+			unknownConnection(response);
 			return null;
 		}
 		return connection;
+	}
+
+	private static void unknownConnection(HttpServletResponse response) throws IOException {
+		plain(response, HttpServletResponse.SC_NOT_FOUND, "Unknown Acp-Connection-Id");
 	}
 
 	/**
@@ -411,13 +415,12 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		}
 		this.connections.remove(connection.id(), connection);
 		try {
-			return CompletableFuture.runAsync(() -> close(connection, abort ? Duration.ZERO : drain, abort),
-					this.closers);
+			return CompletableFuture.runAsync(() -> close(connection, drain, abort), this.closers);
 		}
 		catch (RejectedExecutionException ex) {
 			// the transport shut down after this request found the connection: its
 			// streams must not outlive the web server's shutdown
-			close(connection, Duration.ZERO, true);
+			close(connection, drain, true);
 			return CompletableFuture.completedFuture(null);
 		}
 	}
@@ -426,7 +429,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		try {
 			JsonRpcConnection rpc = connection.connection();
 			rpc.inputEnded();
-			this.connectionFactory.close(rpc, drain);
+			this.connectionFactory.close(rpc, abort ? Duration.ZERO : drain);
 		}
 		finally {
 			if (abort) {
