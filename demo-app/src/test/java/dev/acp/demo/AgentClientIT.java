@@ -27,15 +27,19 @@ import dev.acp.spring.client.AcpAgentCapabilityException;
 import dev.acp.spring.client.AcpAgentClient;
 import dev.acp.spring.client.AcpAgentClientException;
 import dev.acp.spring.client.AcpAgentSession;
+import dev.acp.spring.client.AcpClientTerminals;
 import dev.acp.spring.client.AcpPermissionPolicy;
 import dev.acp.spring.protocol.AuthMethod;
 import dev.acp.spring.protocol.ContentBlock;
+import dev.acp.spring.protocol.CreateTerminalRequest;
 import dev.acp.spring.protocol.Implementation;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.RequestPermissionOutcome;
+import dev.acp.spring.protocol.RequestPermissionRequest;
 import dev.acp.spring.protocol.RequestPermissionResponse;
 import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.protocol.StopReason;
+import dev.acp.spring.protocol.WriteTextFileRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -183,10 +187,9 @@ class AgentClientIT {
 				.url(url)
 				.headers(Map.of("Authorization", "Bearer " + token))
 				.clientInfo(new Implementation("agent-client-it", "1.0"))
-				.permissionPolicy((request, session) -> {
-					asked.add(request.toolCall().title());
-					return new RequestPermissionResponse(new RequestPermissionOutcome.Selected("allow"));
-				})
+				.permissionPolicy(new AllowingPolicy(asked))
+				.fileWrites(true)
+				.terminals(AcpClientTerminals.processes())
 				.build();
 			this.clients.add(client);
 			assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("acp-demo");
@@ -298,10 +301,7 @@ class AgentClientIT {
 	void aTurnInWhichTheAgentReadsAsksWritesAndRunsATerminal() throws Exception {
 		Files.writeString(this.directory.resolve("README.md"), "one\ntwo\nthree\n");
 		List<String> asked = new CopyOnWriteArrayList<>();
-		AcpAgentClient client = spawn("demo", (request, session) -> {
-			asked.add(request.toolCall().title());
-			return new RequestPermissionResponse(new RequestPermissionOutcome.Selected("allow"));
-		}, java(), "-jar", demoJar());
+		AcpAgentClient client = spawn("demo", new AllowingPolicy(asked), java(), "-jar", demoJar());
 		List<SessionUpdate> updates = new CopyOnWriteArrayList<>();
 		PromptResponse response = client.newSession(this.directory).prompt("workspace", updates::add);
 		assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
@@ -309,6 +309,30 @@ class AgentClientIT {
 		assertThat(Files.readString(this.directory.resolve("NOTES.md"))).isEqualTo("README.md has 3 lines\n");
 		assertThat(messageText(updates))
 			.isEqualTo("README.md has 3 lines; wrote NOTES.md; ls exited 0 listing: " + "NOTES.md README.md");
+	}
+
+	/**
+	 * Allows the demo's permission request, recording its title, and the write and
+	 * command that follow it.
+	 */
+	private record AllowingPolicy(List<String> asked) implements AcpPermissionPolicy {
+
+		@Override
+		public RequestPermissionResponse decide(RequestPermissionRequest request, AcpAgentSession session) {
+			this.asked.add(request.toolCall().title());
+			return new RequestPermissionResponse(new RequestPermissionOutcome.Selected("allow"));
+		}
+
+		@Override
+		public boolean allowsWrite(WriteTextFileRequest request, AcpAgentSession session) {
+			return true;
+		}
+
+		@Override
+		public boolean allowsCommand(CreateTerminalRequest request, AcpAgentSession session) {
+			return true;
+		}
+
 	}
 
 	private static int port(DemoAgentProcess agent) throws InterruptedException {

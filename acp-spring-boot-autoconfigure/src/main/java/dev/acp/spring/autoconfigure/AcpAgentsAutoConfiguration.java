@@ -104,8 +104,14 @@ public final class AcpAgentsAutoConfiguration {
 				.shutdownGracePeriod(agent.getShutdownGracePeriod())
 				.maxMessageSize((int) Math.min(Integer.MAX_VALUE, agent.getMaxMessageSize().toBytes()))
 				.permissionPolicy(permissionPolicy.getIfAvailable(() -> AcpPermissionPolicy.REJECT))
-				.fileSystem(agent.isFs() ? fileSystem.getIfAvailable(AcpClientFileSystem::confined) : null)
-				.terminals(agent.isTerminal() ? terminals.getIfAvailable(AcpClientTerminals::processes) : null)
+				.fileSystem(
+						agent.isFs()
+								? fileSystem.getIfAvailable(
+										() -> AcpClientFileSystem.confined(agent.getMaxFileReadSize().toBytes()))
+								: null)
+				.fileWrites(agent.isFs() && servedByDefault(agent.getFsWrite(), agent))
+				.terminals(servedByDefault(agent.getTerminal(), agent)
+						? terminals.getIfAvailable(() -> AcpClientTerminals.processes(terminalSettings(agent))) : null)
 				.extensions(extensions);
 			if (StringUtils.hasText(agent.getCommand()) && agent.getUrl() != null) {
 				throw new IllegalStateException(
@@ -126,6 +132,19 @@ public final class AcpAgentsAutoConfiguration {
 			clients.put(name, builder.build());
 		});
 		return new AcpAgents(clients);
+	}
+
+	/**
+	 * Whether something is served to an agent: as configured, else to a spawned agent and
+	 * not to a remote one.
+	 */
+	private static boolean servedByDefault(Boolean configured, AcpAgentsProperties.Agent agent) {
+		return (configured != null) ? configured : agent.getUrl() == null;
+	}
+
+	private static AcpClientTerminals.Settings terminalSettings(AcpAgentsProperties.Agent agent) {
+		return new AcpClientTerminals.Settings(agent.getMaxTerminalOutputSize().toBytes(), agent.getMaxTerminals(),
+				agent.isTerminalShell());
 	}
 
 	@Bean

@@ -100,16 +100,48 @@ public class AcpAgentsProperties {
 		private DataSize maxMessageSize = DataSize.ofMegabytes(16);
 
 		/**
-		 * Whether to serve fs/read_text_file and fs/write_text_file to the agent (and
-		 * advertise the fs capability).
+		 * Whether to serve fs/read_text_file to the agent (and advertise the fs
+		 * capability); false serves no fs/* at all.
 		 */
 		private boolean fs = true;
 
 		/**
-		 * Whether to serve terminal/* to the agent (and advertise the terminal
-		 * capability).
+		 * Whether to serve fs/write_text_file to the agent (and advertise writeTextFile),
+		 * each write still decided by the AcpPermissionPolicy (which refuses by default).
+		 * Defaults to true for a spawned agent and false for a remote (url) one.
 		 */
-		private boolean terminal = true;
+		private Boolean fsWrite;
+
+		/**
+		 * Whether to serve terminal/* to the agent (and advertise the terminal
+		 * capability), each command still decided by the AcpPermissionPolicy (which
+		 * refuses by default). Defaults to true for a spawned agent and false for a
+		 * remote (url) one.
+		 */
+		private Boolean terminal;
+
+		/**
+		 * Most bytes one fs/read_text_file returns; a larger file is refused (-32602) and
+		 * can be read in parts with line and limit.
+		 */
+		private DataSize maxFileReadSize = DataSize.ofMegabytes(4);
+
+		/**
+		 * Most output kept per terminal; the agent's outputByteLimit is capped by it.
+		 */
+		private DataSize maxTerminalOutputSize = DataSize.ofMegabytes(1);
+
+		/**
+		 * Most terminals the agent may hold at a time on one connection (more are
+		 * answered -32001 until it releases one).
+		 */
+		private int maxTerminals = 16;
+
+		/**
+		 * Whether a terminal command without args that contains whitespace runs through
+		 * /bin/sh -c (cmd.exe /c on Windows) rather than as the name of an executable.
+		 */
+		private boolean terminalShell;
 
 		public String getCommand() {
 			return this.command;
@@ -207,12 +239,52 @@ public class AcpAgentsProperties {
 			this.fs = fs;
 		}
 
-		public boolean isTerminal() {
+		public Boolean getFsWrite() {
+			return this.fsWrite;
+		}
+
+		public void setFsWrite(Boolean fsWrite) {
+			this.fsWrite = fsWrite;
+		}
+
+		public Boolean getTerminal() {
 			return this.terminal;
 		}
 
-		public void setTerminal(boolean terminal) {
+		public void setTerminal(Boolean terminal) {
 			this.terminal = terminal;
+		}
+
+		public DataSize getMaxFileReadSize() {
+			return this.maxFileReadSize;
+		}
+
+		public void setMaxFileReadSize(DataSize maxFileReadSize) {
+			this.maxFileReadSize = maxFileReadSize;
+		}
+
+		public DataSize getMaxTerminalOutputSize() {
+			return this.maxTerminalOutputSize;
+		}
+
+		public void setMaxTerminalOutputSize(DataSize maxTerminalOutputSize) {
+			this.maxTerminalOutputSize = maxTerminalOutputSize;
+		}
+
+		public int getMaxTerminals() {
+			return this.maxTerminals;
+		}
+
+		public void setMaxTerminals(int maxTerminals) {
+			this.maxTerminals = maxTerminals;
+		}
+
+		public boolean isTerminalShell() {
+			return this.terminalShell;
+		}
+
+		public void setTerminalShell(boolean terminalShell) {
+			this.terminalShell = terminalShell;
 		}
 
 	}

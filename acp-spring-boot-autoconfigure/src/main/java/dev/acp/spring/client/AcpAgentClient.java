@@ -178,7 +178,11 @@ public interface AcpAgentClient extends AutoCloseable {
 
 		@Nullable AcpClientFileSystem fileSystem = AcpClientFileSystem.confined();
 
-		AcpClientTerminals.@Nullable Factory terminals = AcpClientTerminals.processes();
+		@Nullable Boolean fileWrites;
+
+		AcpClientTerminals.@Nullable Factory terminals;
+
+		boolean terminalsSet;
 
 		AcpClientExtensions extensions = AcpClientExtensions.NONE;
 
@@ -317,6 +321,25 @@ public interface AcpAgentClient extends AutoCloseable {
 			return this;
 		}
 
+		/**
+		 * Whether to serve {@code fs/write_text_file} (and advertise
+		 * {@code writeTextFile}); each write still needs the permission policy's
+		 * {@link AcpPermissionPolicy#allowsWrite}. By default served to a spawned agent,
+		 * not to a remote one.
+		 * @param fileWrites whether to serve writes
+		 * @return this builder
+		 */
+		public Builder fileWrites(boolean fileWrites) {
+			this.fileWrites = fileWrites;
+			return this;
+		}
+
+		/**
+		 * Decides permission requests, and each write and command of the agent; by
+		 * default {@link AcpPermissionPolicy#REJECT}.
+		 * @param permissionPolicy the policy
+		 * @return this builder
+		 */
 		public Builder permissionPolicy(AcpPermissionPolicy permissionPolicy) {
 			this.permissionPolicy = permissionPolicy;
 			return this;
@@ -335,12 +358,16 @@ public interface AcpAgentClient extends AutoCloseable {
 
 		/**
 		 * Serve {@code terminal/*} with these terminals, or not at all ({@code null});
-		 * the {@code terminal} capability follows.
+		 * the {@code terminal} capability follows, and each command still needs the
+		 * permission policy's {@link AcpPermissionPolicy#allowsCommand}. By default
+		 * {@link AcpClientTerminals#processes()} for a spawned agent, none for a remote
+		 * one.
 		 * @param terminals the factory of each connection's terminals, or {@code null}
 		 * @return this builder
 		 */
 		public Builder terminals(AcpClientTerminals.@Nullable Factory terminals) {
 			this.terminals = terminals;
+			this.terminalsSet = true;
 			return this;
 		}
 

@@ -31,12 +31,26 @@ public interface AcpClientFileSystem {
 	WriteTextFileResponse writeTextFile(WriteTextFileRequest request, AcpAgentSession session);
 
 	/**
-	 * Real files, confined to the working directory of the session: a path outside it,
-	 * through {@code ..} or a symbolic link, is refused with -32602.
+	 * Real files, confined to the working directory of the session, a read returning at
+	 * most 4 MiB.
 	 * @return the file system
+	 * @see #confined(long)
 	 */
 	static AcpClientFileSystem confined() {
 		return ConfinedFileSystem.INSTANCE;
+	}
+
+	/**
+	 * Real files, confined to the working directory of the session: a path outside it,
+	 * through {@code ..} or a symbolic link, is refused with -32602; a write never passes
+	 * through a symbolic link (-32602); a read returns a regular file's text only (a FIFO
+	 * or device is -32602), streamed, and at most {@code maxReadBytes} of it (more is
+	 * -32602: the agent reads such a file in parts with {@code line} and {@code limit}).
+	 * @param maxReadBytes the most bytes one read returns
+	 * @return the file system
+	 */
+	static AcpClientFileSystem confined(long maxReadBytes) {
+		return new ConfinedFileSystem(maxReadBytes);
 	}
 
 }

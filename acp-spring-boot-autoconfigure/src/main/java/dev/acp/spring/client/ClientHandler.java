@@ -35,8 +35,9 @@ import tools.jackson.databind.ObjectMapper;
  * Serves what an agent calls on this client: {@code session/update} to the session's
  * listener (in arrival order, on the connection's ordered thread), and
  * {@code session/request_permission}, {@code fs/*}, {@code terminal/*} and client
- * extensions on handler threads. A core method the client does not serve is answered
- * -32601.
+ * extensions on handler threads. The permission policy decides each
+ * {@code fs/write_text_file} and {@code terminal/create} before it runs (-32602 when
+ * refused). A core method the client does not serve is answered -32601.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -90,15 +91,23 @@ final class ClientHandler implements JsonRpcHandler {
 				}
 			}
 			case AcpMethods.FS_WRITE_TEXT_FILE -> {
-				if (fileSystem != null) {
+				if (fileSystem != null && this.services.fileWrites()) {
 					WriteTextFileRequest write = bind(params, WriteTextFileRequest.class);
-					return done(fileSystem.writeTextFile(write, session(write.sessionId())));
+					DefaultAcpAgentSession session = session(write.sessionId());
+					if (!this.services.permissionPolicy().allowsWrite(write, session)) {
+						throw refused("path");
+					}
+					return done(fileSystem.writeTextFile(write, session));
 				}
 			}
 			case AcpMethods.TERMINAL_CREATE -> {
 				if (terminals != null) {
 					CreateTerminalRequest create = bind(params, CreateTerminalRequest.class);
-					return done(terminals.create(create, session(create.sessionId())));
+					DefaultAcpAgentSession session = session(create.sessionId());
+					if (!this.services.permissionPolicy().allowsCommand(create, session)) {
+						throw refused("command");
+					}
+					return done(terminals.create(create, session));
 				}
 			}
 			case AcpMethods.TERMINAL_OUTPUT -> {
@@ -163,6 +172,11 @@ final class ClientHandler implements JsonRpcHandler {
 					List.of(ParamsBinding.fieldError("sessionId", "is not a session of this client")));
 		}
 		return session;
+	}
+
+	private static AcpException refused(String field) {
+		return new AcpException(JsonRpcError.INVALID_PARAMS, "Invalid params",
+				List.of(ParamsBinding.fieldError(field, "is refused by the client's permission policy")));
 	}
 
 	@Override

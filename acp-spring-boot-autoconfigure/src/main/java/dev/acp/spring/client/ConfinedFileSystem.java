@@ -1,12 +1,19 @@
 package dev.acp.spring.client;
 
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Map;
 
@@ -17,25 +24,33 @@ import dev.acp.spring.protocol.ReadTextFileRequest;
 import dev.acp.spring.protocol.ReadTextFileResponse;
 import dev.acp.spring.protocol.WriteTextFileRequest;
 import dev.acp.spring.protocol.WriteTextFileResponse;
-import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.Assert;
 
 /**
- * Real files, confined to the working directory of the session: the path must be
- * absolute, and both the path as written and the file it resolves to (through symbolic
- * links) must lie inside the directory.
+ * Real files, confined to the working directory of the session: the path must be absolute
+ * and lie inside the directory. A read may pass through symbolic links whose target lies
+ * inside too, and reads a regular file only, streamed, up to a bound in bytes; a write
+ * passes through no symbolic link at all (see {@link NoFollowFileWriter}).
  *
  * @author ACP Spring Boot Starter contributors
  */
 final class ConfinedFileSystem implements AcpClientFileSystem {
 
-	static final ConfinedFileSystem INSTANCE = new ConfinedFileSystem();
+	/** The default bound of what one read returns: 4 MiB. */
+	static final long DEFAULT_MAX_READ_BYTES = 4L * 1024 * 1024;
 
-	private ConfinedFileSystem() {
+	static final ConfinedFileSystem INSTANCE = new ConfinedFileSystem(DEFAULT_MAX_READ_BYTES);
+
+	private final long maxReadBytes;
+
+	ConfinedFileSystem(long maxReadBytes) {
+		Assert.isTrue(maxReadBytes > 0, "The bound of a file read must be positive");
+		this.maxReadBytes = maxReadBytes;
 	}
 
 	@Override
 	public ReadTextFileResponse readTextFile(ReadTextFileRequest request, AcpAgentSession session) {
-		Path file = confine(request.path(), session.cwd(), false);
 		Integer line = request.line();
 		Integer limit = request.limit();
 		if (line != null && line < 1) {
@@ -44,9 +59,19 @@ final class ConfinedFileSystem implements AcpClientFileSystem {
 		if (limit != null && limit < 0) {
 			throw invalid("limit", "must not be negative");
 		}
+		Path file = confine(request.path(), session.cwd());
 		String content;
 		try {
-			content = Files.readString(file, StandardCharsets.UTF_8);
+			if (!Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
+				throw invalid("path", "is not a regular file");
+			}
+			CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+				.onMalformedInput(CodingErrorAction.REPORT)
+				.onUnmappableCharacter(CodingErrorAction.REPORT);
+			try (Reader reader = new InputStreamReader(
+					Files.newInputStream(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS), decoder)) {
+				content = TextFileSlice.read(reader, line, limit, this.maxReadBytes);
+			}
 		}
 		catch (NoSuchFileException ex) {
 			throw notFound(request.path());
@@ -54,45 +79,26 @@ final class ConfinedFileSystem implements AcpClientFileSystem {
 		catch (CharacterCodingException ex) {
 			throw invalid("path", "is not a UTF-8 text file");
 		}
+		catch (TextFileSlice.TooLargeException ex) {
+			throw invalid("path", "is larger than the client's limit of " + this.maxReadBytes
+					+ " bytes; read it in parts with line and limit");
+		}
 		catch (IOException ex) {
 			throw new AcpException(JsonRpcError.INTERNAL_ERROR, "Internal error", "The file could not be read");
 		}
-		return new ReadTextFileResponse(slice(content, line, limit), null, null);
-	}
-
-	private static String slice(String content, @Nullable Integer line, @Nullable Integer limit) {
-		if (line == null && limit == null) {
-			return content;
-		}
-		int first = (line != null) ? line - 1 : 0;
-		int start = 0;
-		for (int i = 0; i < first; i++) {
-			int next = content.indexOf('\n', start);
-			if (next < 0) {
-				return "";
-			}
-			start = next + 1;
-		}
-		if (limit == null) {
-			return content.substring(start);
-		}
-		int end = start;
-		for (int i = 0; i < limit; i++) {
-			int next = content.indexOf('\n', end);
-			if (next < 0) {
-				return content.substring(start);
-			}
-			end = next + 1;
-		}
-		return content.substring(start, end);
+		return new ReadTextFileResponse(content, null, null);
 	}
 
 	@Override
 	public WriteTextFileResponse writeTextFile(WriteTextFileRequest request, AcpAgentSession session) {
-		Path file = confine(request.path(), session.cwd(), true);
+		Path cwd = session.cwd();
+		Path root = realRoot(cwd);
+		Path relative = relativeToRoot(request.path(), cwd, root);
+		if (relative.toString().isEmpty()) {
+			throw invalid("path", "is a directory");
+		}
 		try {
-			Files.createDirectories(file.getParent());
-			Files.writeString(file, request.content(), StandardCharsets.UTF_8);
+			NoFollowFileWriter.write(root, relative, request.content(), request.path());
 		}
 		catch (IOException ex) {
 			throw new AcpException(JsonRpcError.INTERNAL_ERROR, "Internal error", "The file could not be written");
@@ -101,13 +107,26 @@ final class ConfinedFileSystem implements AcpClientFileSystem {
 	}
 
 	/**
-	 * The file a requested path names, if it lies inside the working directory.
+	 * The path a requested one names below the working directory, as written (not
+	 * resolving links).
 	 * @param requested the path the agent sent
 	 * @param cwd the working directory of the session
-	 * @param forWriting whether the file may not exist yet
-	 * @return the real path of the file
+	 * @param root its real path
+	 * @return the path relative to the working directory
 	 */
-	static Path confine(String requested, Path cwd, boolean forWriting) {
+	private static Path relativeToRoot(String requested, Path cwd, Path root) {
+		Path normalized = absolute(requested).normalize();
+		Path written = cwd.toAbsolutePath().normalize();
+		if (normalized.startsWith(written)) {
+			return written.relativize(normalized);
+		}
+		if (normalized.startsWith(root)) {
+			return root.relativize(normalized);
+		}
+		throw outside(requested);
+	}
+
+	private static Path absolute(String requested) {
 		Path path;
 		try {
 			path = Path.of(requested);
@@ -118,26 +137,24 @@ final class ConfinedFileSystem implements AcpClientFileSystem {
 		if (!path.isAbsolute()) {
 			throw invalid("path", "must be absolute");
 		}
+		return path;
+	}
+
+	/**
+	 * The existing file a requested path names, if it lies inside the working directory.
+	 * @param requested the path the agent sent
+	 * @param cwd the working directory of the session
+	 * @return the real path of the file
+	 */
+	static Path confine(String requested, Path cwd) {
 		Path root = realRoot(cwd);
-		Path normalized = path.normalize();
+		Path normalized = absolute(requested).normalize();
 		if (!normalized.startsWith(cwd.toAbsolutePath().normalize()) && !normalized.startsWith(root)) {
 			throw outside(requested);
 		}
-		Path existing = normalized;
-		Path rest = null;
-		while (existing != null && !Files.exists(existing)) {
-			rest = (rest != null) ? existing.getFileName().resolve(rest) : existing.getFileName();
-			existing = existing.getParent();
-		}
-		if (existing == null) {
-			throw outside(requested);
-		}
-		if (rest != null && !forWriting) {
-			throw notFound(requested);
-		}
 		Path real;
 		try {
-			real = existing.toRealPath();
+			real = normalized.toRealPath();
 		}
 		catch (IOException ex) {
 			throw notFound(requested);
@@ -145,11 +162,10 @@ final class ConfinedFileSystem implements AcpClientFileSystem {
 		if (!real.startsWith(root)) {
 			throw outside(requested);
 		}
-		Path file = (rest != null) ? real.resolve(rest) : real;
-		if (Files.isDirectory(file)) {
+		if (Files.isDirectory(real, LinkOption.NOFOLLOW_LINKS)) {
 			throw invalid("path", "is a directory");
 		}
-		return file;
+		return real;
 	}
 
 	private static Path realRoot(Path cwd) {
@@ -171,7 +187,12 @@ final class ConfinedFileSystem implements AcpClientFileSystem {
 		return new AcpException(AcpErrorCodes.RESOURCE_NOT_FOUND, "Resource not found", Map.of("path", path));
 	}
 
-	private static AcpException invalid(String field, String message) {
+	static AcpException symbolicLink(String path) {
+		return new AcpException(JsonRpcError.INVALID_PARAMS, "Invalid params", List.of(Map.of("field", "path",
+				"message", "passes through a symbolic link, which a write never follows", "path", path)));
+	}
+
+	static AcpException invalid(String field, String message) {
 		return new AcpException(JsonRpcError.INVALID_PARAMS, "Invalid params",
 				List.of(Map.of("field", field, "message", message)));
 	}

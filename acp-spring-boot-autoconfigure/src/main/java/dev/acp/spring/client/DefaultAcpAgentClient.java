@@ -100,7 +100,11 @@ final class DefaultAcpAgentClient implements AcpAgentClient {
 		this.promptTimeout = builder.promptTimeout;
 		this.shutdownGracePeriod = builder.shutdownGracePeriod;
 		this.maxMessageSize = builder.maxMessageSize;
-		this.services = new ClientServices(builder.permissionPolicy, builder.fileSystem, builder.terminals,
+		boolean remote = builder.url != null;
+		AcpClientTerminals.Factory terminals = builder.terminalsSet ? builder.terminals
+				: (remote ? null : AcpClientTerminals.processes());
+		boolean fileWrites = (builder.fileWrites != null) ? builder.fileWrites : !remote;
+		this.services = new ClientServices(builder.permissionPolicy, builder.fileSystem, fileWrites, terminals,
 				builder.extensions);
 		JsonMapper mapper = (builder.jsonMapper != null) ? builder.jsonMapper
 				: dev.acp.spring.protocol.AcpJsonMapper.create();
@@ -141,7 +145,8 @@ final class DefaultAcpAgentClient implements AcpAgentClient {
 	ClientCapabilities clientCapabilities() {
 		boolean fs = this.services.fileSystem() != null;
 		Map<String, Object> meta = this.services.extensions().advertisement();
-		return new ClientCapabilities(fs ? new FileSystemCapabilities(true, true, null) : null,
+		Boolean writes = (this.services.fileWrites()) ? Boolean.TRUE : null;
+		return new ClientCapabilities(fs ? new FileSystemCapabilities(true, writes, null) : null,
 				(this.services.terminals() != null) ? Boolean.TRUE : null, null, null, null,
 				meta.isEmpty() ? null : meta);
 	}

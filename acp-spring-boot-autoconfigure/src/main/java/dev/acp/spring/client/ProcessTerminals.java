@@ -28,15 +28,14 @@ import dev.acp.spring.protocol.WaitForTerminalExitResponse;
 
 /**
  * Terminals as real processes of one connection: started in the session's working
- * directory (standard error merged into the output), output kept up to
- * {@code outputByteLimit} bytes (the oldest dropped first, on a character boundary),
- * killed with their session or connection.
+ * directory (standard error merged into the output), the command run as given (through a
+ * shell only when configured), output kept up to {@code outputByteLimit} bytes capped by
+ * the client's own bound (the oldest dropped first, on a character boundary), at most a
+ * bounded number at a time, killed with their session or connection.
  *
  * @author ACP Spring Boot Starter contributors
  */
 final class ProcessTerminals implements AcpClientTerminals {
-
-	static final long DEFAULT_OUTPUT_BYTE_LIMIT = 1024 * 1024;
 
 	private static final long OUTPUT_DRAIN_MILLIS = 1000;
 
@@ -46,13 +45,52 @@ final class ProcessTerminals implements AcpClientTerminals {
 
 	private final AtomicLong ids = new AtomicLong();
 
+	private final AcpClientTerminals.Settings settings;
+
+	private final Object creating = new Object();
+
+	ProcessTerminals(AcpClientTerminals.Settings settings) {
+		this.settings = settings;
+	}
+
 	@Override
 	public CreateTerminalResponse create(CreateTerminalRequest request, AcpAgentSession session) {
 		Path directory = (request.cwd() != null) ? ConfinedDirectory.confine(request.cwd(), session.cwd())
 				: session.cwd();
+		List<String> commandLine = commandLine(request);
+		ProcessBuilder builder = new ProcessBuilder(commandLine).directory(directory.toFile())
+			.redirectErrorStream(true)
+			.redirectInput(ProcessBuilder.Redirect.PIPE);
+		if (request.env() != null) {
+			for (EnvVariable variable : request.env()) {
+				builder.environment().put(variable.name(), variable.value());
+			}
+		}
+		long limit = (request.outputByteLimit() != null)
+				? Math.min(Math.max(0, request.outputByteLimit()), this.settings.maxOutputBytes())
+				: this.settings.maxOutputBytes();
+		String id = "terminal-" + this.ids.incrementAndGet();
+		Terminal terminal;
+		synchronized (this.creating) {
+			if (this.terminals.size() >= this.settings.maxTerminals()) {
+				throw new AcpException(JsonRpcError.SERVER_BUSY, "Server busy",
+						Map.of("message", "This client runs at most " + this.settings.maxTerminals()
+								+ " terminals per connection at a time; release one first"));
+			}
+			terminal = new Terminal(request.sessionId(), start(builder), limit);
+			this.terminals.put(id, terminal);
+		}
+		Thread reader = new Thread(terminal::read, "acp-terminal-" + id);
+		reader.setDaemon(true);
+		reader.start();
+		return new CreateTerminalResponse(id);
+	}
+
+	private List<String> commandLine(CreateTerminalRequest request) {
 		List<String> commandLine = new ArrayList<>();
 		List<String> args = request.args();
-		if ((args == null || args.isEmpty()) && request.command().contains(" ")) {
+		if ((args == null || args.isEmpty()) && this.settings.shell()
+				&& request.command().chars().anyMatch(Character::isWhitespace)) {
 			commandLine.addAll(WINDOWS ? List.of("cmd.exe", "/c") : List.of("/bin/sh", "-c"));
 			commandLine.add(request.command());
 		}
@@ -62,32 +100,19 @@ final class ProcessTerminals implements AcpClientTerminals {
 				commandLine.addAll(args);
 			}
 		}
-		ProcessBuilder builder = new ProcessBuilder(commandLine).directory(directory.toFile())
-			.redirectErrorStream(true)
-			.redirectInput(ProcessBuilder.Redirect.PIPE);
-		if (request.env() != null) {
-			for (EnvVariable variable : request.env()) {
-				builder.environment().put(variable.name(), variable.value());
-			}
-		}
-		Process process;
+		return commandLine;
+	}
+
+	private static Process start(ProcessBuilder builder) {
 		try {
-			process = builder.start();
+			Process process = builder.start();
 			process.getOutputStream().close();
+			return process;
 		}
 		catch (IOException ex) {
-			throw new AcpException(JsonRpcError.INVALID_PARAMS, "Invalid params",
-					List.of(Map.of("field", "command", "message", "could not be started: " + ex.getMessage())));
+			throw new AcpException(JsonRpcError.INVALID_PARAMS, "Invalid params", List.of(Map.of("field", "command",
+					"message", "could not be started: no such executable, or not allowed to run it")));
 		}
-		long limit = (request.outputByteLimit() != null) ? Math.max(0, request.outputByteLimit())
-				: DEFAULT_OUTPUT_BYTE_LIMIT;
-		String id = "terminal-" + this.ids.incrementAndGet();
-		Terminal terminal = new Terminal(request.sessionId(), process, limit);
-		this.terminals.put(id, terminal);
-		Thread reader = new Thread(terminal::read, "acp-terminal-" + id);
-		reader.setDaemon(true);
-		reader.start();
-		return new CreateTerminalResponse(id);
 	}
 
 	@Override

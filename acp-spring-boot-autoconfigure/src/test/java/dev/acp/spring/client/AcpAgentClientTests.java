@@ -1,5 +1,6 @@
 package dev.acp.spring.client;
 
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,12 +12,18 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.acp.spring.protocol.AuthMethod;
+import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.ContentBlock;
+import dev.acp.spring.protocol.CreateTerminalRequest;
+import dev.acp.spring.protocol.FileSystemCapabilities;
 import dev.acp.spring.protocol.Implementation;
 import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.RequestPermissionRequest;
+import dev.acp.spring.protocol.RequestPermissionResponse;
 import dev.acp.spring.protocol.SessionConfigOption;
 import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.protocol.StopReason;
+import dev.acp.spring.protocol.WriteTextFileRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -198,9 +205,82 @@ class AcpAgentClientTests {
 	}
 
 	@Test
+	void aWriteOrCommandTheDefaultPolicyRefusesDoesNotRun() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		Path marker = this.directory.resolve("ran");
+		PromptResponse command = session.prompt("call terminal/create {\"sessionId\":\"" + session.id()
+				+ "\",\"command\":\"touch\",\"args\":[" + quote(marker.toString()) + "]}", (u) -> {
+				});
+		assertThat(command.meta()).doesNotContainKey("result");
+		assertThat(((Map<?, ?>) command.meta().get("error")).get("code")).isEqualTo(-32602);
+		assertThat(command.meta().get("error").toString()).contains("command",
+				"is refused by the client's permission policy");
+		Path written = this.directory.resolve("written.txt");
+		PromptResponse write = session.prompt("call fs/write_text_file {\"sessionId\":\"" + session.id()
+				+ "\",\"path\":" + quote(written.toString()) + ",\"content\":\"x\"}", (u) -> {
+				});
+		assertThat(((Map<?, ?>) write.meta().get("error")).get("code")).isEqualTo(-32602);
+		assertThat(write.meta().get("error").toString()).contains("path",
+				"is refused by the client's permission policy");
+		assertThat(marker).doesNotExist();
+		assertThat(written).doesNotExist();
+	}
+
+	@Test
+	void aCommandThePolicyAllowsRuns() {
+		AcpAgentSession session = client(AcpAgentClient.builder().permissionPolicy(new AllowingPolicy()))
+			.newSession(this.directory);
+		Path marker = this.directory.resolve("ran");
+		PromptResponse command = session.prompt("call terminal/create {\"sessionId\":\"" + session.id()
+				+ "\",\"command\":\"touch\",\"args\":[" + quote(marker.toString()) + "]}", (u) -> {
+				});
+		String terminalId = (String) ((Map<?, ?>) command.meta().get("result")).get("terminalId");
+		PromptResponse exit = session.prompt("call terminal/wait_for_exit {\"sessionId\":\"" + session.id()
+				+ "\",\"terminalId\":\"" + terminalId + "\"}", (u) -> {
+				});
+		assertThat(exit.meta().get("result")).isEqualTo(Map.of("exitCode", 0));
+		assertThat(marker).exists();
+	}
+
+	@Test
+	void aRemoteAgentIsOfferedNeitherWritesNorTerminalsUnlessConfigured() {
+		URI url = URI.create("ws://127.0.0.1:1/acp");
+		AcpAgentClient remote = AcpAgentClient.builder().name("remote").url(url).build();
+		AcpAgentClient optedIn = AcpAgentClient.builder()
+			.name("opted-in")
+			.url(url)
+			.fileWrites(true)
+			.terminals(AcpClientTerminals.processes())
+			.build();
+		this.clients.addAll(List.of(remote, optedIn));
+		assertThat(((DefaultAcpAgentClient) remote).clientCapabilities()).isEqualTo(
+				new ClientCapabilities(new FileSystemCapabilities(true, null, null), null, null, null, null, null));
+		assertThat(((DefaultAcpAgentClient) optedIn).clientCapabilities()).isEqualTo(
+				new ClientCapabilities(new FileSystemCapabilities(true, true, null), true, null, null, null, null));
+	}
+
+	@Test
+	void aClientServingNoWritesAnswersWritesMethodNotFoundAndDoesNotAdvertiseThem() {
+		AcpAgentSession session = client(
+				AcpAgentClient.builder().fileWrites(false).permissionPolicy(new AllowingPolicy()))
+			.newSession(this.directory);
+		PromptResponse initialize = session.prompt("initialize-params", (update) -> {
+		});
+		assertThat(((Map<?, ?>) initialize.meta().get("initialize")).get("clientCapabilities"))
+			.isEqualTo(Map.of("fs", Map.of("readTextFile", true), "terminal", true));
+		Path written = this.directory.resolve("written.txt");
+		PromptResponse write = session.prompt("call fs/write_text_file {\"sessionId\":\"" + session.id()
+				+ "\",\"path\":" + quote(written.toString()) + ",\"content\":\"x\"}", (u) -> {
+				});
+		assertThat(((Map<?, ?>) write.meta().get("error")).get("code")).isEqualTo(-32601);
+		assertThat(written).doesNotExist();
+	}
+
+	@Test
 	void theAgentReadsAndWritesFilesInsideTheSessionDirectoryOnly() throws Exception {
 		Files.writeString(this.directory.resolve("a.txt"), "one\ntwo\nthree\n");
-		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		AcpAgentSession session = client(AcpAgentClient.builder().permissionPolicy(new AllowingPolicy()))
+			.newSession(this.directory);
 		String file = this.directory.resolve("a.txt").toString();
 		PromptResponse read = session.prompt("call fs/read_text_file {\"sessionId\":\"" + session.id() + "\",\"path\":"
 				+ quote(file) + ",\"line\":2,\"limit\":1}", (u) -> {
@@ -291,6 +371,28 @@ class AcpAgentClientTests {
 	void aBuilderWithoutCommandOrUrlFails() {
 		assertThatIllegalStateException().isThrownBy(() -> AcpAgentClient.builder().name("x").build())
 			.withMessageContaining("needs a command to spawn or a url");
+	}
+
+	/**
+	 * Allows every write and command the client serves, rejects permission requests.
+	 */
+	static final class AllowingPolicy implements AcpPermissionPolicy {
+
+		@Override
+		public RequestPermissionResponse decide(RequestPermissionRequest request, AcpAgentSession session) {
+			return AcpPermissionPolicy.REJECT.decide(request, session);
+		}
+
+		@Override
+		public boolean allowsWrite(WriteTextFileRequest request, AcpAgentSession session) {
+			return true;
+		}
+
+		@Override
+		public boolean allowsCommand(CreateTerminalRequest request, AcpAgentSession session) {
+			return true;
+		}
+
 	}
 
 	private static String quote(String value) {

@@ -1,5 +1,6 @@
 package dev.acp.spring.client;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,8 @@ import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.autoconfigure.AcpAgentsAutoConfiguration;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.method.support.AcpMethodRegistry;
+import dev.acp.spring.protocol.ClientCapabilities;
+import dev.acp.spring.protocol.FileSystemCapabilities;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.RequestPermissionOutcome;
 import dev.acp.spring.protocol.RequestPermissionResponse;
@@ -127,6 +130,38 @@ class AcpAgentsAutoConfigurationTests {
 				Map<?, ?> initialize = (Map<?, ?>) response.meta().get("initialize");
 				assertThat(initialize.get("clientInfo")).isEqualTo(Map.of("name", "runner", "version", "2.0"));
 				assertThat(initialize.get("clientCapabilities")).isEqualTo(Map.of("terminal", true));
+			});
+	}
+
+	@Test
+	void aRemoteAgentGetsNeitherWritesNorTerminalsUnlessItsPropertiesOptIn() {
+		this.contextRunner
+			.withPropertyValues("acp.agents.remote.url=ws://127.0.0.1:1/acp",
+					"acp.agents.trusted.url=ws://127.0.0.1:1/acp", "acp.agents.trusted.fs-write=true",
+					"acp.agents.trusted.terminal=true")
+			.run((context) -> {
+				AcpAgents agents = context.getBean(AcpAgents.class);
+				assertThat(((DefaultAcpAgentClient) agents.get("remote")).clientCapabilities())
+					.isEqualTo(new ClientCapabilities(new FileSystemCapabilities(true, null, null), null, null, null,
+							null, null));
+				assertThat(((DefaultAcpAgentClient) agents.get("trusted")).clientCapabilities())
+					.isEqualTo(new ClientCapabilities(new FileSystemCapabilities(true, true, null), true, null, null,
+							null, null));
+			});
+	}
+
+	@Test
+	void theFileReadLimitComesFromTheAgentsProperties() throws Exception {
+		Files.writeString(this.directory.resolve("big.txt"), "x".repeat(100));
+		this.contextRunner.withPropertyValues(scriptedAgent("coder"))
+			.withPropertyValues("acp.agents.coder.max-file-read-size=8B")
+			.run((context) -> {
+				AcpAgentSession session = context.getBean(AcpAgents.class).get("coder").newSession(this.directory);
+				PromptResponse response = session.prompt("call fs/read_text_file {\"sessionId\":\"" + session.id()
+						+ "\",\"path\":\"" + this.directory.resolve("big.txt") + "\"}", (update) -> {
+						});
+				assertThat(response.meta().get("error").toString()).contains("code=-32602",
+						"larger than the client's limit of 8 bytes");
 			});
 	}
 

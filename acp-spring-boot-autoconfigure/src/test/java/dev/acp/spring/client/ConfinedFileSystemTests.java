@@ -3,12 +3,16 @@ package dev.acp.spring.client;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import dev.acp.spring.jsonrpc.JsonRpcException;
 import dev.acp.spring.protocol.ReadTextFileRequest;
 import dev.acp.spring.protocol.WriteTextFileRequest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -89,6 +93,81 @@ class ConfinedFileSystemTests {
 		assertThatExceptionOfType(JsonRpcException.class)
 			.isThrownBy(() -> read(this.cwd.resolve("none.txt").toString(), null, null))
 			.satisfies((ex) -> assertThat(ex.getError().code()).isEqualTo(-32002));
+	}
+
+	private void write(String path, String content) {
+		this.fs.writeTextFile(new WriteTextFileRequest("s", path, content), this.session);
+	}
+
+	private static void assertRefusedWithInvalidParams(Runnable call, String message) {
+		assertThatExceptionOfType(JsonRpcException.class).isThrownBy(call::run).satisfies((ex) -> {
+			assertThat(ex.getError().code()).isEqualTo(-32602);
+			assertThat(ex.getError().data().toString()).contains(message);
+		});
+	}
+
+	@Test
+	void aWriteThroughADanglingSymbolicLinkIsRefusedAndCreatesNothingOutside() throws Exception {
+		Path absoluteTarget = this.temp.resolve("outside/absolute.txt");
+		Files.createDirectory(this.temp.resolve("outside"));
+		Files.createSymbolicLink(this.cwd.resolve("absolute.txt"), absoluteTarget);
+		Files.createSymbolicLink(this.cwd.resolve("relative.txt"), Path.of("../outside/relative.txt"));
+		assertRefusedWithInvalidParams(() -> write(this.cwd.resolve("absolute.txt").toString(), "x"), "symbolic link");
+		assertRefusedWithInvalidParams(() -> write(this.cwd.resolve("relative.txt").toString(), "x"), "symbolic link");
+		assertThat(absoluteTarget).doesNotExist();
+		assertThat(this.temp.resolve("outside/relative.txt")).doesNotExist();
+	}
+
+	@Test
+	void aWriteThroughASymbolicLinkAnywhereInItsPathIsRefusedEvenWhenItPointsInside() throws Exception {
+		Files.createDirectory(this.cwd.resolve("real"));
+		Files.createSymbolicLink(this.cwd.resolve("alias"), this.cwd.resolve("real"));
+		Files.createSymbolicLink(this.cwd.resolve("same.txt"), this.cwd.resolve("lines.txt"));
+		assertRefusedWithInvalidParams(() -> write(this.cwd.resolve("alias/new.txt").toString(), "x"), "symbolic link");
+		assertRefusedWithInvalidParams(() -> write(this.cwd.resolve("same.txt").toString(), "x"), "symbolic link");
+		assertThat(this.cwd.resolve("real/new.txt")).doesNotExist();
+		assertThat(Files.readString(this.cwd.resolve("lines.txt"))).isEqualTo("1\n2\n3\n4\n");
+	}
+
+	@Test
+	void aWriteReplacesAnExistingFileKeepingItsPermissions() throws Exception {
+		Path file = this.cwd.resolve("lines.txt");
+		Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-x---"));
+		write(file.toString(), "new");
+		assertThat(Files.readString(file)).isEqualTo("new");
+		assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+			.isEqualTo("rwxr-x---");
+		try (var entries = Files.list(this.cwd)) {
+			assertThat(entries.map((entry) -> entry.getFileName().toString())).containsExactly("lines.txt");
+		}
+	}
+
+	@Test
+	@EnabledOnOs(OS.LINUX)
+	@Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+	void aFifoIsRefusedAtOnceInsteadOfBlockingTheThread() throws Exception {
+		Path fifo = this.cwd.resolve("pipe");
+		Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+		assertThat(mkfifo.waitFor()).isZero();
+		assertRefusedWithInvalidParams(() -> read(fifo.toString(), null, null), "is not a regular file");
+		assertRefusedWithInvalidParams(() -> write(fifo.toString(), "x"), "is not a regular file");
+	}
+
+	@Test
+	void aFileLargerThanTheReadLimitIsRefusedButItsLinesCanBeReadInParts() throws Exception {
+		AcpClientFileSystem limited = AcpClientFileSystem.confined(1024);
+		Path big = this.cwd.resolve("big.txt");
+		Files.writeString(big, "first\n" + "x".repeat(100_000) + "\nlast\n");
+		assertRefusedWithInvalidParams(() -> limited
+			.readTextFile(new ReadTextFileRequest("s", big.toString(), null, null, null, null), this.session),
+				"larger than the client's limit of 1024 bytes");
+		assertRefusedWithInvalidParams(() -> limited
+			.readTextFile(new ReadTextFileRequest("s", big.toString(), 2, 1, null, null), this.session),
+				"larger than the client's limit of 1024 bytes");
+		assertThat(limited.readTextFile(new ReadTextFileRequest("s", big.toString(), 3, 1, null, null), this.session)
+			.content()).isEqualTo("last\n");
+		assertThat(limited.readTextFile(new ReadTextFileRequest("s", big.toString(), null, 1, null, null), this.session)
+			.content()).isEqualTo("first\n");
 	}
 
 	@Test

@@ -1,5 +1,6 @@
 package dev.acp.spring.client;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -72,10 +73,81 @@ class ProcessTerminalsTests {
 	}
 
 	@Test
-	void aCommandLineWithoutArgsRunsThroughTheShell() {
-		String id = create("echo one two", null, null);
-		this.terminals.waitForExit(new WaitForTerminalExitRequest("s", id));
-		assertThat(this.terminals.output(new TerminalOutputRequest("s", id)).output()).isEqualTo("one two\n");
+	void aCommandLineWithoutArgsIsNotHandedToAShell() {
+		Path marker = this.cwd.resolve("marker");
+		assertThatExceptionOfType(JsonRpcException.class).isThrownBy(() -> create("touch " + marker, null, null))
+			.satisfies((ex) -> {
+				assertThat(ex.getError().code()).isEqualTo(-32602);
+				assertThat(ex.getError().data().toString()).contains("command", "could not be started");
+			});
+		assertThat(marker).doesNotExist();
+	}
+
+	@Test
+	void aCommandLineWithoutArgsRunsThroughTheShellWhenConfigured() {
+		AcpClientTerminals shell = AcpClientTerminals.processes(new AcpClientTerminals.Settings(1024 * 1024, 16, true))
+			.create();
+		try {
+			String id = shell
+				.create(new CreateTerminalRequest("s", "echo one two", null, null, null, null, null, null), session())
+				.terminalId();
+			shell.waitForExit(new WaitForTerminalExitRequest("s", id));
+			assertThat(shell.output(new TerminalOutputRequest("s", id)).output()).isEqualTo("one two\n");
+		}
+		finally {
+			shell.releaseAll();
+		}
+	}
+
+	@Test
+	void theAgentsOutputByteLimitIsCappedByTheClientsLimit() {
+		AcpClientTerminals capped = AcpClientTerminals.processes(new AcpClientTerminals.Settings(100, 16, false))
+			.create();
+		try {
+			String id = capped
+				.create(new CreateTerminalRequest("s", "sh",
+						List.of("-c", "for i in $(seq 1 2000); do echo line$i; done"), null, null, 1_000_000L, null,
+						null), session())
+				.terminalId();
+			capped.waitForExit(new WaitForTerminalExitRequest("s", id));
+			TerminalOutputResponse output = capped.output(new TerminalOutputRequest("s", id));
+			assertThat(output.truncated()).isTrue();
+			assertThat(output.output().length()).isLessThanOrEqualTo(100);
+			assertThat(output.output()).endsWith("line2000\n");
+		}
+		finally {
+			capped.releaseAll();
+		}
+	}
+
+	@Test
+	void theNumberOfTerminalsOfAConnectionIsBoundedUntilOneIsReleased() {
+		AcpClientTerminals two = AcpClientTerminals.processes(new AcpClientTerminals.Settings(1024, 2, false)).create();
+		try {
+			String first = two
+				.create(new CreateTerminalRequest("s", "sleep", List.of("60"), null, null, null, null, null), session())
+				.terminalId();
+			two.create(new CreateTerminalRequest("t", "sleep", List.of("60"), null, null, null, null, null), session());
+			Path marker = this.cwd.resolve("third");
+			assertThatExceptionOfType(JsonRpcException.class)
+				.isThrownBy(() -> two.create(new CreateTerminalRequest("s", "touch", List.of(marker.toString()), null,
+						null, null, null, null), session()))
+				.satisfies((ex) -> {
+					assertThat(ex.getError().code()).isEqualTo(-32001);
+					assertThat(ex.getError().data().toString()).contains("2 terminals");
+				});
+			assertThat(marker).doesNotExist();
+			two.release(new ReleaseTerminalRequest("s", first));
+			String third = two
+				.create(new CreateTerminalRequest("s", "touch", List.of(marker.toString()), null, null, null, null,
+						null), session())
+				.terminalId();
+			assertThat(two.waitForExit(new WaitForTerminalExitRequest("s", third)).exitCode()).isZero();
+			assertThat(Files.exists(marker)).isTrue();
+		}
+		finally {
+			two.releaseAll();
+		}
 	}
 
 	@Test
