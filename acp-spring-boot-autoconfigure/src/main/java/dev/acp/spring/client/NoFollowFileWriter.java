@@ -122,7 +122,7 @@ final class NoFollowFileWriter {
 		}
 	}
 
-	private static void writeByPath(Path root, Path relative, byte[] bytes, String requested) throws IOException {
+	static void writeByPath(Path root, Path relative, byte[] bytes, String requested) throws IOException {
 		Path current = root;
 		for (int i = 0; i < relative.getNameCount() - 1; i++) {
 			current = current.resolve(relative.getName(i));
