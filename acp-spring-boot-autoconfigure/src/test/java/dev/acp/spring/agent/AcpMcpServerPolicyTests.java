@@ -6,6 +6,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
+import dev.acp.spring.method.AcpConnection;
+import dev.acp.spring.protocol.McpCapabilities;
+import dev.acp.spring.protocol.McpServer;
 import dev.acp.spring.autoconfigure.AcpSessionAutoConfiguration;
 import dev.acp.spring.autoconfigure.AcpSpringAiAutoConfiguration;
 import dev.acp.spring.protocol.NewSessionRequest;
@@ -181,6 +184,119 @@ class AcpMcpServerPolicyTests {
 				assertThat(local.at("/agentCapabilities/mcpCapabilities").toString())
 					.isEqualTo("{\"http\":true,\"sse\":true}");
 			});
+	}
+
+	@Test
+	void theNetworkStdioPropertyLetsNetworkClientsNameStdioServers() {
+		this.contextRunner.withUserConfiguration(RecordingSessions.class)
+			.withPropertyValues("acp.mcp-servers.network.stdio=true")
+			.run((context) -> {
+				TestPeer peer = new TestPeer(context, "websocket");
+				peer.initialize("{}");
+
+				JsonNode answer = peer.call("session/new", newSession(stdioEntry()));
+
+				assertThat(answer.at("/result/sessionId").asString()).isEqualTo("sess_recorded");
+				assertThat(context.getBean(RecordingSessions.class).requests).singleElement()
+					.satisfies((request) -> assertThat(request.mcpServers()).singleElement()
+						.isInstanceOf(McpServer.Stdio.class));
+			});
+	}
+
+	@Test
+	void allowedHostsLetNetworkClientsNameHttpAndSseServersOnThemOnly() {
+		this.contextRunner.withUserConfiguration(RecordingSessions.class)
+			.withPropertyValues("acp.mcp-servers.network.allowed-hosts=mcp.example.com,*.tools.example.org")
+			.run((context) -> {
+				TestPeer peer = new TestPeer(context, "http");
+				peer.initialize("{}");
+
+				JsonNode allowed = peer.call("session/new", newSession(httpEntry("http", "https://MCP.example.com/mcp"),
+						httpEntry("sse", "http://a.tools.example.org:8080/sse")));
+				JsonNode refused = peer.call("session/new",
+						newSession(httpEntry("http", "https://mcp.example.com@169.254.169.254/"),
+								httpEntry("http", "https://tools.example.org/mcp"),
+								httpEntry("http", "file://mcp.example.com/etc/passwd"), stdioEntry()));
+
+				assertThat(allowed.at("/result/sessionId").asString()).isEqualTo("sess_recorded");
+				assertThat(refused.at("/error/code").asInt()).isEqualTo(-32602);
+				assertThat(refused.at("/error/data/errors").findValuesAsString("field"))
+					.containsExactly("mcpServers[0]", "mcpServers[1]", "mcpServers[2]", "mcpServers[3]");
+				assertThat(context.getBean(RecordingSessions.class).requests).hasSize(1);
+			});
+	}
+
+	@Test
+	void allowedHostsAdvertiseHttpAndSseToNetworkClients() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(AcpSpringAiAutoConfiguration.class))
+			.withUserConfiguration(ModelConfiguration.class)
+			.withPropertyValues("acp.ai.enabled=true", "acp.mcp-servers.network.allowed-hosts=mcp.example.com")
+			.run((context) -> assertThat(new TestPeer(context, "websocket").initialize("{}")
+				.at("/agentCapabilities/mcpCapabilities")
+				.toString()).isEqualTo("{\"http\":true,\"sse\":true}"));
+	}
+
+	@Test
+	void aBlankAllowedHostFailsStartUp() {
+		this.contextRunner.withPropertyValues("acp.mcp-servers.network.allowed-hosts=mcp.example.com, ")
+			.run((context) -> assertThat(context).hasFailed());
+	}
+
+	@Test
+	void aPolicyBeanDecidesWithTheConnectionItsPrincipalAndTheEntry() {
+		this.contextRunner.withUserConfiguration(RecordingSessions.class, TrustedPrincipalPolicy.class)
+			.withBean(AcpCapabilitiesCustomizer.class,
+					() -> (capabilities) -> capabilities.mcpCapabilities(new McpCapabilities(true, true, null)))
+			.run((context) -> {
+				TestPeer trusted = new TestPeer(context, "websocket");
+				trusted.connection().setPrincipal(() -> "trusted");
+				JsonNode trustedCapabilities = trusted.initialize("{}");
+				TestPeer stranger = new TestPeer(context, "websocket");
+				stranger.connection().setPrincipal(() -> "stranger");
+				JsonNode strangerCapabilities = stranger.initialize("{}");
+
+				JsonNode allowed = trusted.call("session/new", newSession(stdioEntry()));
+				JsonNode refused = stranger.call("session/new", newSession(stdioEntry()));
+				TestPeer local = new TestPeer(context, "stdio");
+				local.initialize("{}");
+				JsonNode refusedLocally = local.call("session/new", newSession(stdioEntry()));
+
+				assertThat(allowed.at("/result/sessionId").asString()).isEqualTo("sess_recorded");
+				assertThat(refused.at("/error/data/errors/0/message").asString()).isEqualTo("only for trusted");
+				assertThat(refusedLocally.at("/error/code").asInt()).isEqualTo(-32602);
+				assertThat(trustedCapabilities.at("/agentCapabilities/mcpCapabilities").toString())
+					.isEqualTo("{\"http\":true,\"sse\":false}");
+				assertThat(strangerCapabilities.at("/agentCapabilities/mcpCapabilities").toString())
+					.isEqualTo("{\"http\":false,\"sse\":false}");
+				assertThat(context.getBean(RecordingSessions.class).requests).hasSize(1);
+			});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class TrustedPrincipalPolicy {
+
+		@Bean
+		AcpMcpServerPolicy trustedOnly() {
+			return new AcpMcpServerPolicy() {
+
+				@Override
+				public Decision decide(AcpConnection connection, McpServer server) {
+					return isTrusted(connection) && server instanceof McpServer.Stdio stdio
+							&& stdio.command().equals("sh") ? Decision.allow() : Decision.refuse("only for trusted");
+				}
+
+				@Override
+				public boolean mayAllow(AcpConnection connection, String type) {
+					return isTrusted(connection) && type.equals("http");
+				}
+
+				private boolean isTrusted(AcpConnection connection) {
+					return connection.principal() != null && connection.principal().getName().equals("trusted");
+				}
+
+			};
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
