@@ -187,6 +187,24 @@ class AcpMcpServerPolicyTests {
 	}
 
 	@Test
+	void anEntryOverANetworkTransportThatIsNoMcpServerIsRefusedBeforeAHandlerReadingRawParams() {
+		this.contextRunner.withUserConfiguration(RawSessions.class).run((context) -> {
+			TestPeer peer = new TestPeer(context, "websocket");
+			peer.initialize("{}");
+
+			JsonNode incomplete = peer.call("session/new", newSession("{\"name\":\"x\",\"command\":\"sh\"}", "42"));
+			JsonNode notAnArray = peer.call("session/new", "{\"cwd\":\"/work\",\"mcpServers\":\"sh\"}");
+
+			assertThat(incomplete.at("/error/data/errors/0").toString()).isEqualTo(
+					"{\"field\":\"mcpServers[0]\",\"message\":\"MCP servers of type 'stdio' are not started for clients connected over websocket\"}");
+			assertThat(incomplete.at("/error/data/errors/1").toString())
+				.isEqualTo("{\"field\":\"mcpServers[1]\",\"message\":\"must be an object\"}");
+			assertThat(notAnArray.at("/error/data/errors/0/field").asString()).isEqualTo("mcpServers");
+			assertThat(context.getBean(RawSessions.class).params).isEmpty();
+		});
+	}
+
+	@Test
 	void theNetworkStdioPropertyLetsNetworkClientsNameStdioServers() {
 		this.contextRunner.withUserConfiguration(RecordingSessions.class)
 			.withPropertyValues("acp.mcp-servers.network.stdio=true")
@@ -308,6 +326,19 @@ class AcpMcpServerPolicyTests {
 		NewSessionResponse newSession(NewSessionRequest request) {
 			this.requests.add(request);
 			return new NewSessionResponse("sess_recorded");
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class RawSessions {
+
+		final List<JsonNode> params = new CopyOnWriteArrayList<>();
+
+		@AcpMethod("session/new")
+		NewSessionResponse newSession(JsonNode params) {
+			this.params.add(params);
+			return new NewSessionResponse("sess_raw");
 		}
 
 	}
