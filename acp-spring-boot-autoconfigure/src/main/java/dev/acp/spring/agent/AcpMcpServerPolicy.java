@@ -4,6 +4,7 @@ import java.util.Objects;
 
 import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.protocol.McpServer;
+import org.jspecify.annotations.NullMarked;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,6 +17,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @author ACP Spring Boot Starter contributors
  */
+@NullMarked
 @FunctionalInterface
 public interface AcpMcpServerPolicy {
 

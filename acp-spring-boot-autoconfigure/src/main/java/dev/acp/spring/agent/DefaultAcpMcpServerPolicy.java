@@ -9,6 +9,7 @@ import java.util.TreeSet;
 
 import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.protocol.McpServer;
+import org.jspecify.annotations.NullMarked;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -21,6 +22,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @author ACP Spring Boot Starter contributors
  */
+@NullMarked
 public final class DefaultAcpMcpServerPolicy implements AcpMcpServerPolicy {
 
 	private static final Set<String> LOCAL_TRANSPORTS = Set.of("stdio", "local", "in-memory");
