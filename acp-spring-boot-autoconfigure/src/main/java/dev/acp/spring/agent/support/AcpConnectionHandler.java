@@ -166,7 +166,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		try {
 			this.agent.mcpServers().check(method, request.params(), this.connection, this.mapper);
 		}
-		catch (AcpException ex) {
+		catch (RuntimeException ex) {
 			return CompletableFuture.failedFuture(ex);
 		}
 		if (servedBySessions) {
