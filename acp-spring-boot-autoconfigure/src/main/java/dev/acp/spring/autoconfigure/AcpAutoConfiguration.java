@@ -9,6 +9,7 @@ import java.util.Map;
 import dev.acp.spring.agent.support.AcpAgent;
 import dev.acp.spring.agent.AcpAuthentication;
 import dev.acp.spring.agent.AcpCapabilitiesCustomizer;
+import dev.acp.spring.agent.AcpMcpServerPolicy;
 import dev.acp.spring.agent.support.AcpCapabilityAdvertiser;
 import dev.acp.spring.agent.support.AcpExtensionDefinition;
 import dev.acp.spring.agent.support.AcpObservations;
@@ -56,7 +57,7 @@ import org.springframework.util.StringUtils;
 @AutoConfiguration(after = JacksonAutoConfiguration.class)
 @ConditionalOnProperty(prefix = "acp", name = "enabled", matchIfMissing = true)
 @EnableConfigurationProperties(AcpProperties.class)
-@Import(AcpStdioConfiguration.class)
+@Import({ AcpStdioConfiguration.class, AcpMcpServersConfiguration.class })
 public final class AcpAutoConfiguration {
 
 	private static final String VALIDATOR_CLASS = "jakarta.validation.Validator";
@@ -155,7 +156,7 @@ public final class AcpAutoConfiguration {
 	AcpAgent acpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, AcpProperties properties,
 			Environment environment, ObjectProvider<ObservationRegistry> observationRegistry,
 			ObjectProvider<AcpTraceContextWriter> traceContextWriter, ObjectProvider<AcpTraceSampler> traceSampler,
-			ObjectProvider<DefaultAcpSessions> sessions) {
+			ObjectProvider<DefaultAcpSessions> sessions, ObjectProvider<AcpMcpServerPolicy> mcpServerPolicy) {
 		AcpProperties.Agent agent = properties.getAgent();
 		String name = StringUtils.hasText(agent.getName()) ? agent.getName()
 				: environment.getProperty("spring.application.name", "acp-agent");
@@ -167,6 +168,7 @@ public final class AcpAutoConfiguration {
 						traceContextWriter.getIfAvailable(() -> AcpTraceContextWriter.NONE),
 						traceSampler.getIfAvailable(() -> AcpTraceSampler.NONE)));
 		acpAgent.setSessions(sessions.getIfAvailable());
+		mcpServerPolicy.ifAvailable(acpAgent::setMcpServerPolicy);
 		return acpAgent;
 	}
 

@@ -31,9 +31,18 @@ public final class TestPeer {
 	private int nextId = 1000;
 
 	public TestPeer(ApplicationContext context) {
+		this(context, "test");
+	}
+
+	/**
+	 * A peer on a connection the agent sees as carried by the named transport.
+	 * @param context the application context of the agent
+	 * @param transport the transport name, such as {@code websocket}
+	 */
+	public TestPeer(ApplicationContext context, String transport) {
 		this.codec = context.getBean(JsonRpcCodec.class);
 		this.connection = context.getBean(JsonRpcConnectionFactory.class)
-			.open("test", (frame) -> this.received.add(this.codec.mapper().readTree(frame)));
+			.open(transport, (frame) -> this.received.add(this.codec.mapper().readTree(frame)));
 	}
 
 	public JsonRpcConnection connection() {

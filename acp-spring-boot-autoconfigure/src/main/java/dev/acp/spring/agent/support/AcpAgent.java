@@ -6,6 +6,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.acp.spring.agent.AcpAuthentication;
+import dev.acp.spring.agent.AcpMcpServerPolicy;
+import dev.acp.spring.agent.DefaultAcpMcpServerPolicy;
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcHandler;
 import dev.acp.spring.jsonrpc.JsonRpcHandlerFactory;
@@ -43,6 +45,8 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 	private volatile Duration maxPromptDuration;
 
 	private volatile DefaultAcpSessions sessions;
+
+	private volatile McpServerGate mcpServers = new McpServerGate(DefaultAcpMcpServerPolicy.networkClosed());
 
 	/**
 	 * Create an agent without authentication.
@@ -109,6 +113,20 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 		return this.sessions;
 	}
 
+	/**
+	 * Decide with this policy which MCP servers clients may name, instead of
+	 * {@link DefaultAcpMcpServerPolicy#networkClosed()}. Set before the first connection
+	 * opens.
+	 * @param policy the policy
+	 */
+	public void setMcpServerPolicy(AcpMcpServerPolicy policy) {
+		this.mcpServers = new McpServerGate(policy);
+	}
+
+	McpServerGate mcpServers() {
+		return this.mcpServers;
+	}
+
 	@Override
 	public JsonRpcHandler createHandler(JsonRpcConnection connection) {
 		AcpConnectionHandler handler = new AcpConnectionHandler(this, connection);
@@ -156,6 +174,16 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 			this.initializeResponse = response;
 		}
 		return response;
+	}
+
+	/**
+	 * The answer to {@code initialize} on one connection: the MCP server transports
+	 * advertised narrowed to what the policy may allow on it.
+	 * @param connection the connection
+	 * @return the response
+	 */
+	InitializeResponse initializeResponse(AcpConnection connection) {
+		return this.mcpServers.advertise(initializeResponse(), connection);
 	}
 
 	List<String> missingRequiredExtensions(ClientCapabilities capabilities) {

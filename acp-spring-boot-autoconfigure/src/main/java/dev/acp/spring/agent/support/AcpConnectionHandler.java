@@ -163,6 +163,12 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (needsAuthentication(method)) {
 			return CompletableFuture.failedFuture(authenticationRequired(method));
 		}
+		try {
+			this.agent.mcpServers().check(method, request.params(), this.connection, this.mapper);
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
 		if (servedBySessions) {
 			try {
 				return CompletableFuture
@@ -352,7 +358,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 					Map.of("requiredExtensions", missing));
 		}
 		this.connection.initialized(request.clientInfo(), request.clientCapabilities(), request.protocolVersion());
-		return this.agent.initializeResponse();
+		return this.agent.initializeResponse(this.connection);
 	}
 
 	private static AcpException paramsNotAnObject() {

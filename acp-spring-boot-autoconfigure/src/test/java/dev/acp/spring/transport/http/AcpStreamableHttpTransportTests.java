@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -35,6 +36,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.SpringApplication;
@@ -416,6 +418,21 @@ class AcpStreamableHttpTransportTests {
 			client.post("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"_http.test/nope\",\"params\":{}}");
 			assertThat(connection.next().at("/error/code").asInt()).isEqualTo(-32601);
 		}
+	}
+
+	@Test
+	void aStdioMcpServerNamedOverStreamableHttpIsRefusedBeforeTheHandler(@TempDir Path directory) throws Exception {
+		HttpTestClient client = new HttpTestClient(start());
+		client.initialize();
+		try (HttpTestClient.Events connection = client.open(null)) {
+			client.post("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"session/new\",\"params\":{\"cwd\":\"/tmp\","
+					+ "\"mcpServers\":[{\"name\":\"x\",\"command\":\"sh\",\"args\":[\"-c\",\"touch "
+					+ directory.resolve("started") + "\"],\"env\":[]}]}}");
+			JsonNode answer = connection.next();
+			assertThat(answer.at("/error/code").asInt()).isEqualTo(-32602);
+			assertThat(answer.at("/error/data/errors/0/field").asString()).isEqualTo("mcpServers[0]");
+		}
+		assertThat(gate().sessions).hasValue(0);
 	}
 
 	@Test
