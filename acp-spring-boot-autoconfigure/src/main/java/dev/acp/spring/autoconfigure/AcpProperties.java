@@ -447,6 +447,14 @@ public class AcpProperties {
 		private List<String> allowedOrigins = new ArrayList<>();
 
 		/**
+		 * Host names (the Host header, port ignored; IPv6 addresses in brackets; "*" for
+		 * any) served beside localhost, 127.0.0.1 and [::1], against DNS rebinding. A
+		 * request that reached the server on a loopback address is served for those names
+		 * only (421 otherwise); one on another address for any host while this is empty.
+		 */
+		private List<String> allowedHosts = new ArrayList<>();
+
+		/**
 		 * Largest accepted message; a larger one is answered -32600 and the socket stays
 		 * open. Every socket may buffer this much while a message arrives.
 		 */
@@ -506,6 +514,14 @@ public class AcpProperties {
 
 		public void setPath(String path) {
 			this.path = path;
+		}
+
+		public List<String> getAllowedHosts() {
+			return this.allowedHosts;
+		}
+
+		public void setAllowedHosts(List<String> allowedHosts) {
+			this.allowedHosts = allowedHosts;
 		}
 
 		public List<String> getAllowedOrigins() {

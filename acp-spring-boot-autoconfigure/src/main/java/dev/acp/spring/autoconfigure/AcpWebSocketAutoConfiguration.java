@@ -15,6 +15,8 @@ import dev.acp.spring.transport.http.StreamableHttpHandlerMapping;
 import dev.acp.spring.transport.http.StreamableHttpMessageFilter;
 import dev.acp.spring.transport.http.StreamableHttpObservationPredicate;
 import dev.acp.spring.transport.websocket.AcpWebSocketHandler;
+import dev.acp.spring.transport.websocket.AllowedHosts;
+import dev.acp.spring.transport.websocket.AllowedHostsHandshakeInterceptor;
 import dev.acp.spring.transport.websocket.BearerToken;
 import dev.acp.spring.transport.websocket.BearerTokenHandshakeInterceptor;
 
@@ -87,10 +89,24 @@ public final class AcpWebSocketAutoConfiguration {
 	}
 
 	@Bean
+	@ConditionalOnMissingBean
+	AllowedHosts acpAllowedHosts(AcpProperties properties) {
+		List<String> hosts = properties.getWebsocket().getAllowedHosts();
+		try {
+			return new AllowedHosts(hosts);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidConfigurationPropertyValueException("acp.websocket.allowed-hosts", hosts,
+					ex.getMessage() + ": give host names (IPv6 addresses in brackets), or * for any.");
+		}
+	}
+
+	@Bean
 	WebSocketConfigurer acpWebSocketConfigurer(AcpWebSocketHandler handler, AcpProperties properties,
-			ObjectProvider<BearerToken> bearerToken) {
+			ObjectProvider<BearerToken> bearerToken, AllowedHosts allowedHosts) {
 		AcpProperties.Websocket websocket = properties.getWebsocket();
 		List<HandshakeInterceptor> interceptors = new ArrayList<>();
+		interceptors.add(new AllowedHostsHandshakeInterceptor(allowedHosts));
 		BearerToken token = bearerToken.getIfAvailable();
 		if (token != null) {
 			interceptors.add(new BearerTokenHandshakeInterceptor(token));
@@ -172,7 +188,8 @@ public final class AcpWebSocketAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		StreamableHttpHandler acpStreamableHttpHandler(JsonRpcConnectionFactory connectionFactory, JsonRpcCodec codec,
-				AcpProperties properties, ObjectProvider<BearerToken> bearerToken, AcpWebSocketHandler webSocket) {
+				AcpProperties properties, ObjectProvider<BearerToken> bearerToken, AcpWebSocketHandler webSocket,
+				AllowedHosts allowedHosts) {
 			AcpProperties.Websocket websocket = properties.getWebsocket();
 			AcpProperties.Http http = properties.getHttp();
 			StreamableHttpHandler handler = new StreamableHttpHandler(connectionFactory, codec,
@@ -183,7 +200,7 @@ public final class AcpWebSocketAutoConfiguration {
 							websocket.getSendTimeLimit(), http.getIdleTimeout(), http.getKeepAliveInterval(),
 							http.getMaxSessionStreams(), websocket.getDrainTimeout(), http.getInitializeTimeout(),
 							List.copyOf(websocket.getAllowedOrigins())),
-					bearerToken.getIfAvailable());
+					bearerToken.getIfAvailable(), allowedHosts);
 			handler.setOtherConnections(webSocket::openConnections);
 			webSocket.setOtherConnections(handler::openConnections);
 			return handler;
