@@ -170,7 +170,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 
 	@Override
 	public void handleRequest(HttpServletRequest request, HttpServletResponse response) throws IOException {
-		if (!this.allowedHosts.allows(request.getHeader(HttpHeaders.HOST), request.getLocalAddr())) {
+		if (!this.allowedHosts.allows(request)) {
 			plain(response, AllowedHosts.REFUSAL_STATUS, AllowedHosts.REFUSAL);
 			return;
 		}

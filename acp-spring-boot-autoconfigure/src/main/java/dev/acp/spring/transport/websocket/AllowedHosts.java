@@ -8,6 +8,10 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.springframework.http.HttpHeaders;
+
 /**
  * The {@code Host} values the remote transports serve, against DNS rebinding: a page of
  * {@code http://rebind.example:PORT} whose name an attacker points at 127.0.0.1 is of the
@@ -53,6 +57,25 @@ public final class AllowedHosts {
 		}
 		this.any = names.contains("*");
 		this.hosts = List.copyOf(names);
+	}
+
+	/**
+	 * Whether a request is served, judged by its {@code Host} header and the address it
+	 * reached the server on. Without a {@code Host} header (HTTP/2 carries the authority
+	 * in a pseudo-header that the server keeps as the server name), its server name and
+	 * port stand for it: no browser sends a request without either, and browsers speak
+	 * HTTP/2 over TLS only, where a rebound name fails on the certificate.
+	 * @param request the request
+	 * @return whether the request is served
+	 */
+	public boolean allows(HttpServletRequest request) {
+		String host = request.getHeader(HttpHeaders.HOST);
+		if (host == null && request.getServerName() != null) {
+			String name = request.getServerName();
+			host = ((name.indexOf(':') >= 0 && !name.startsWith("[")) ? "[" + name + "]" : name) + ":"
+					+ request.getServerPort();
+		}
+		return allows(host, request.getLocalAddr());
 	}
 
 	/**

@@ -40,8 +40,9 @@ public final class AllowedHostsHandshakeInterceptor implements HandshakeIntercep
 	@Override
 	public boolean beforeHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler wsHandler,
 			Map<String, Object> attributes) throws Exception {
-		String host = request.getHeaders().getFirst(HttpHeaders.HOST);
-		if (this.allowedHosts.allows(host, localAddress(request))) {
+		if ((request instanceof ServletServerHttpRequest servlet)
+				? this.allowedHosts.allows(servlet.getServletRequest())
+				: this.allowedHosts.allows(request.getHeaders().getFirst(HttpHeaders.HOST), localAddress(request))) {
 			return true;
 		}
 		logger.debug("Refused a WebSocket handshake for a Host that is not allowed");
@@ -52,9 +53,6 @@ public final class AllowedHostsHandshakeInterceptor implements HandshakeIntercep
 	}
 
 	private static String localAddress(ServerHttpRequest request) {
-		if (request instanceof ServletServerHttpRequest servlet) {
-			return servlet.getServletRequest().getLocalAddr();
-		}
 		InetSocketAddress local = request.getLocalAddress();
 		return (local.getAddress() != null) ? local.getAddress().getHostAddress() : null;
 	}
