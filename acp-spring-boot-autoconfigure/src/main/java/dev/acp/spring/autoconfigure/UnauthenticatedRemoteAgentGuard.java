@@ -59,11 +59,13 @@ final class UnauthenticatedRemoteAgentGuard implements SmartInitializingSingleto
 		}
 		String where = (address != null) ? "on server.address=" + address
 				: "on every network address (server.address is not set)";
-		throw new IllegalStateException("The ACP agent would serve acp.transport=" + this.transport + " " + where
-				+ " without authentication: anyone who reaches the port could run it. Set server.address=127.0.0.1"
-				+ " to serve this machine only, require a token with acp.websocket.auth.bearer-token (or one per"
-				+ " person with acp.websocket.auth.tokens.<name>), authenticate the endpoint with Spring Security,"
-				+ " or set " + ALLOW_ANONYMOUS + "=true to serve an open agent.");
+		throw new UnauthenticatedRemoteAgentException(
+				"The ACP agent would serve acp.transport=" + this.transport + " " + where
+						+ " without authentication: anyone who reaches the port could run it.",
+				"Set server.address=127.0.0.1 to serve this machine only, require a token with"
+						+ " acp.websocket.auth.bearer-token (or one per person with acp.websocket.auth.tokens.<name>),"
+						+ " authenticate the endpoint with Spring Security, or set " + ALLOW_ANONYMOUS
+						+ "=true to serve an open agent.");
 	}
 
 	/**

@@ -3,6 +3,8 @@ package dev.acp.spring.autoconfigure;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration;
 import org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration;
@@ -11,6 +13,7 @@ import org.springframework.boot.test.context.runner.ContextConsumer;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.tomcat.autoconfigure.servlet.TomcatServletWebServerAutoConfiguration;
 import org.springframework.boot.web.server.servlet.context.AnnotationConfigServletWebServerApplicationContext;
+import org.springframework.core.io.support.SpringFactoriesLoader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,6 +38,24 @@ class UnauthenticatedRemoteAgentGuardTests {
 			this.contextRunner.withPropertyValues("acp.transport=" + transport)
 				.run(failsNaming("acp.transport=" + transport, "server.address is not set"));
 		}
+	}
+
+	@Test
+	void theFailureIsReportedAsWhatToSetNotAsAStackTrace() {
+		// analyzers of others need arguments: only ours is asked to load here
+		assertThat(SpringFactoriesLoader.forDefaultResourceLocation()
+			.load(FailureAnalyzer.class,
+					(type, name, failure) -> assertThat(name)
+						.isNotEqualTo(UnauthenticatedRemoteAgentFailureAnalyzer.class.getName())))
+			.hasAtLeastOneElementOfType(UnauthenticatedRemoteAgentFailureAnalyzer.class);
+		this.contextRunner.withPropertyValues("acp.transport=websocket").run((context) -> {
+			FailureAnalysis analysis = new UnauthenticatedRemoteAgentFailureAnalyzer()
+				.analyze(context.getStartupFailure());
+			assertThat(analysis.getDescription()).contains("without authentication")
+				.doesNotContain("server.address=127.0.0.1");
+			assertThat(analysis.getAction()).startsWith("Set server.address=127.0.0.1")
+				.contains("acp.websocket.auth.allow-anonymous=true");
+		});
 	}
 
 	@Test
