@@ -447,6 +447,14 @@ public class AcpProperties {
 		private List<String> allowedOrigins = new ArrayList<>();
 
 		/**
+		 * Host names (the Host header, port ignored; IPv6 addresses in brackets; "*" for
+		 * any) served beside localhost, 127.0.0.1 and [::1], against DNS rebinding. A
+		 * request that reached the server on a loopback address is served for those names
+		 * only (421 otherwise); one on another address for any host while this is empty.
+		 */
+		private List<String> allowedHosts = new ArrayList<>();
+
+		/**
 		 * Largest accepted message; a larger one is answered -32600 and the socket stays
 		 * open. Every socket may buffer this much while a message arrives.
 		 */
@@ -506,6 +514,14 @@ public class AcpProperties {
 
 		public void setPath(String path) {
 			this.path = path;
+		}
+
+		public List<String> getAllowedHosts() {
+			return this.allowedHosts;
+		}
+
+		public void setAllowedHosts(List<String> allowedHosts) {
+			this.allowedHosts = allowedHosts;
 		}
 
 		public List<String> getAllowedOrigins() {
@@ -752,15 +768,17 @@ public class AcpProperties {
 	}
 
 	/**
-	 * The bearer-token check on the WebSocket handshake.
+	 * Authentication of the remote transports (the WebSocket handshake and the Streamable
+	 * HTTP requests) for applications without Spring Security.
 	 */
 	public static class WebsocketAuth {
 
 		/**
 		 * Token a client must present as "Authorization: Bearer <token>" on the handshake
 		 * and on the actuator endpoints (401 otherwise), for applications without Spring
-		 * Security. Never logged. Absent: no authentication; present but empty or blank:
-		 * start-up fails.
+		 * Security. Everyone who holds it is one principal, "bearer": they see each
+		 * other's sessions; give each person a token of their own with tokens. Never
+		 * logged. Absent: no authentication; present but empty or blank: start-up fails.
 		 */
 		private String bearerToken;
 
@@ -770,6 +788,29 @@ public class AcpProperties {
 		 * missing, unreadable, empty or blank fails start-up.
 		 */
 		private Path bearerTokenFile;
+
+		/**
+		 * Tokens of their own, by the name of the principal that presents them (the
+		 * connection's principal, owner of its sessions), accepted beside bearer-token.
+		 * From the environment: ACP_WEBSOCKET_AUTH_TOKENS_<NAME> (the name in lower
+		 * case). An empty token, or one token under two names, fails start-up. Never
+		 * logged.
+		 */
+		private Map<String, String> tokens = new LinkedHashMap<>();
+
+		/**
+		 * File of "name=token" lines (Java properties format), read at start-up, added to
+		 * tokens. A file that is missing, unreadable, without tokens or with an empty one
+		 * fails start-up.
+		 */
+		private Path tokensFile;
+
+		/**
+		 * Whether the agent may serve clients without authentication on an address other
+		 * than loopback (server.address unset: every address). Without a token, Spring
+		 * Security or this, such an agent fails start-up.
+		 */
+		private boolean allowAnonymous;
 
 		public String getBearerToken() {
 			return this.bearerToken;
@@ -787,10 +828,35 @@ public class AcpProperties {
 			this.bearerTokenFile = bearerTokenFile;
 		}
 
+		public Map<String, String> getTokens() {
+			return this.tokens;
+		}
+
+		public void setTokens(Map<String, String> tokens) {
+			this.tokens = tokens;
+		}
+
+		public Path getTokensFile() {
+			return this.tokensFile;
+		}
+
+		public void setTokensFile(Path tokensFile) {
+			this.tokensFile = tokensFile;
+		}
+
+		public boolean isAllowAnonymous() {
+			return this.allowAnonymous;
+		}
+
+		public void setAllowAnonymous(boolean allowAnonymous) {
+			this.allowAnonymous = allowAnonymous;
+		}
+
 		@Override
 		public String toString() {
 			return "WebsocketAuth[bearerToken=" + ((this.bearerToken != null) ? "******" : "null")
-					+ ", bearerTokenFile=" + this.bearerTokenFile + "]";
+					+ ", bearerTokenFile=" + this.bearerTokenFile + ", tokens=" + this.tokens.keySet() + ", tokensFile="
+					+ this.tokensFile + ", allowAnonymous=" + this.allowAnonymous + "]";
 		}
 
 	}

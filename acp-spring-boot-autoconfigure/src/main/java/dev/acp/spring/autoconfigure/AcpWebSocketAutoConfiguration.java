@@ -1,11 +1,8 @@
 package dev.acp.spring.autoconfigure;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
@@ -15,6 +12,8 @@ import dev.acp.spring.transport.http.StreamableHttpHandlerMapping;
 import dev.acp.spring.transport.http.StreamableHttpMessageFilter;
 import dev.acp.spring.transport.http.StreamableHttpObservationPredicate;
 import dev.acp.spring.transport.websocket.AcpWebSocketHandler;
+import dev.acp.spring.transport.websocket.AllowedHosts;
+import dev.acp.spring.transport.websocket.AllowedHostsHandshakeInterceptor;
 import dev.acp.spring.transport.websocket.BearerToken;
 import dev.acp.spring.transport.websocket.BearerTokenHandshakeInterceptor;
 
@@ -27,10 +26,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
-import org.springframework.boot.context.properties.bind.BindResult;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.ConditionContext;
@@ -47,10 +46,13 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
  * application, at {@code acp.websocket.path}, and over Streamable HTTP on the same path
  * ({@code acp.transport=http}, or {@code websocket} unless
  * {@code acp.http.streamable.enabled=false}): origins checked against
- * {@code acp.websocket.allowed-origins} (origin patterns), an optional bearer token on
- * the handshake ({@code acp.websocket.auth.bearer-token} or {@code bearer-token-file}: a
- * property that is present but gives no token fails start-up), and the principal of the
- * handshake (Spring Security's, if present) given to the connection.
+ * {@code acp.websocket.allowed-origins} (origin patterns), {@code Host} checked against
+ * DNS rebinding ({@code acp.websocket.allowed-hosts}), optional bearer tokens (a shared
+ * {@code acp.websocket.auth.bearer-token} or one per principal,
+ * {@code acp.websocket.auth.tokens.<name>}: see {@link BearerTokenReader}), and the
+ * principal of the handshake (Spring Security's, or the token's) given to the connection.
+ * Served beyond loopback without authentication, start-up fails unless
+ * {@code acp.websocket.auth.allow-anonymous=true}.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -62,10 +64,6 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
 @ConditionalOnBean(JsonRpcConnectionFactory.class)
 @EnableWebSocket
 public final class AcpWebSocketAutoConfiguration {
-
-	static final String BEARER_TOKEN = "acp.websocket.auth.bearer-token";
-
-	static final String BEARER_TOKEN_FILE = "acp.websocket.auth.bearer-token-file";
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -83,14 +81,35 @@ public final class AcpWebSocketAutoConfiguration {
 	@ConditionalOnMissingBean
 	@Conditional(OnBearerTokenCondition.class)
 	BearerToken acpBearerToken(Environment environment) {
-		return new BearerToken(bearerToken(Binder.get(environment)));
+		return BearerTokenReader.read(Binder.get(environment));
+	}
+
+	@Bean
+	UnauthenticatedRemoteAgentGuard acpUnauthenticatedRemoteAgentGuard(ApplicationContext context,
+			Environment environment, ObjectProvider<BearerToken> bearerToken) {
+		return new UnauthenticatedRemoteAgentGuard(context, environment, bearerToken,
+				environment.getProperty("acp.transport", "").trim().toLowerCase(Locale.ROOT));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	AllowedHosts acpAllowedHosts(AcpProperties properties) {
+		List<String> hosts = properties.getWebsocket().getAllowedHosts();
+		try {
+			return new AllowedHosts(hosts);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new InvalidConfigurationPropertyValueException("acp.websocket.allowed-hosts", hosts,
+					ex.getMessage() + ": give host names (IPv6 addresses in brackets), or * for any.");
+		}
 	}
 
 	@Bean
 	WebSocketConfigurer acpWebSocketConfigurer(AcpWebSocketHandler handler, AcpProperties properties,
-			ObjectProvider<BearerToken> bearerToken) {
+			ObjectProvider<BearerToken> bearerToken, AllowedHosts allowedHosts) {
 		AcpProperties.Websocket websocket = properties.getWebsocket();
 		List<HandshakeInterceptor> interceptors = new ArrayList<>();
+		interceptors.add(new AllowedHostsHandshakeInterceptor(allowedHosts));
 		BearerToken token = bearerToken.getIfAvailable();
 		if (token != null) {
 			interceptors.add(new BearerTokenHandshakeInterceptor(token));
@@ -107,51 +126,14 @@ public final class AcpWebSocketAutoConfiguration {
 	}
 
 	/**
-	 * The configured bearer token: {@code acp.websocket.auth.bearer-token}, else the
-	 * content of {@code acp.websocket.auth.bearer-token-file}, else {@code null} (no
-	 * authentication). A property that is present must give a token: an empty or blank
-	 * value, an unresolved placeholder, or a file that is empty or cannot be read fails
-	 * start-up naming the property, never turning authentication off.
+	 * The shared bearer token: {@code acp.websocket.auth.bearer-token}, else the content
+	 * of {@code acp.websocket.auth.bearer-token-file}, else {@code null}.
 	 * @param binder the binder of the environment
 	 * @return the token, or {@code null} when neither property is set
+	 * @see BearerTokenReader
 	 */
 	static String bearerToken(Binder binder) {
-		BindResult<String> token = binder.bind(BEARER_TOKEN, String.class);
-		if (token.isBound()) {
-			return requireToken(BEARER_TOKEN, token.get(), token.get(), "");
-		}
-		BindResult<String> file = binder.bind(BEARER_TOKEN_FILE, String.class);
-		if (!file.isBound()) {
-			return null;
-		}
-		String location = file.get();
-		if (location.isBlank()) {
-			throw new InvalidConfigurationPropertyValueException(BEARER_TOKEN_FILE, location,
-					"The path of the bearer token file is empty. Set it to a file holding the token, or remove "
-							+ BEARER_TOKEN_FILE + " to turn WebSocket authentication off.");
-		}
-		String content;
-		try {
-			content = Files.readString(Path.of(location.strip()), StandardCharsets.UTF_8);
-		}
-		catch (IOException | RuntimeException ex) {
-			throw new InvalidConfigurationPropertyValueException(BEARER_TOKEN_FILE, location,
-					"The bearer token file cannot be read (" + ex.getClass().getSimpleName() + ").");
-		}
-		return requireToken(BEARER_TOKEN_FILE, location, content, " in the file");
-	}
-
-	private static String requireToken(String property, String value, String token, String where) {
-		if (token.isBlank()) {
-			throw new InvalidConfigurationPropertyValueException(property, value,
-					"The bearer token" + where + " is empty, which would let anyone connect. Set a token, or remove "
-							+ property + " to turn WebSocket authentication off.");
-		}
-		if (token.contains("${")) {
-			throw new InvalidConfigurationPropertyValueException(property, value,
-					"The bearer token" + where + " contains an unresolved placeholder.");
-		}
-		return token.strip();
+		return BearerTokenReader.sharedToken(binder);
 	}
 
 	@Bean
@@ -172,7 +154,8 @@ public final class AcpWebSocketAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		StreamableHttpHandler acpStreamableHttpHandler(JsonRpcConnectionFactory connectionFactory, JsonRpcCodec codec,
-				AcpProperties properties, ObjectProvider<BearerToken> bearerToken, AcpWebSocketHandler webSocket) {
+				AcpProperties properties, ObjectProvider<BearerToken> bearerToken, AcpWebSocketHandler webSocket,
+				AllowedHosts allowedHosts) {
 			AcpProperties.Websocket websocket = properties.getWebsocket();
 			AcpProperties.Http http = properties.getHttp();
 			StreamableHttpHandler handler = new StreamableHttpHandler(connectionFactory, codec,
@@ -183,7 +166,7 @@ public final class AcpWebSocketAutoConfiguration {
 							websocket.getSendTimeLimit(), http.getIdleTimeout(), http.getKeepAliveInterval(),
 							http.getMaxSessionStreams(), websocket.getDrainTimeout(), http.getInitializeTimeout(),
 							List.copyOf(websocket.getAllowedOrigins())),
-					bearerToken.getIfAvailable());
+					bearerToken.getIfAvailable(), allowedHosts);
 			handler.setOtherConnections(webSocket::openConnections);
 			webSocket.setOtherConnections(handler::openConnections);
 			return handler;
@@ -243,21 +226,18 @@ public final class AcpWebSocketAutoConfiguration {
 	}
 
 	/**
-	 * Matches when {@code acp.websocket.auth.bearer-token} or {@code bearer-token-file}
-	 * is present, whatever its value: an empty one must fail start-up, not turn
-	 * authentication off.
+	 * Matches when a bearer token property ({@code acp.websocket.auth.bearer-token},
+	 * {@code bearer-token-file}, {@code tokens.*}, {@code tokens-file}) is present,
+	 * whatever its value: an empty one must fail start-up, not turn authentication off.
 	 */
 	static final class OnBearerTokenCondition extends SpringBootCondition {
 
 		@Override
 		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-			Binder binder = Binder.get(context.getEnvironment());
-			for (String property : List.of(BEARER_TOKEN, BEARER_TOKEN_FILE)) {
-				if (binder.bind(property, String.class).isBound()) {
-					return ConditionOutcome.match(property + " is set");
-				}
+			if (BearerTokenReader.isConfigured(Binder.get(context.getEnvironment()))) {
+				return ConditionOutcome.match("a bearer token property is set");
 			}
-			return ConditionOutcome.noMatch("neither " + BEARER_TOKEN + " nor " + BEARER_TOKEN_FILE + " is set");
+			return ConditionOutcome.noMatch("no bearer token property is set");
 		}
 
 	}

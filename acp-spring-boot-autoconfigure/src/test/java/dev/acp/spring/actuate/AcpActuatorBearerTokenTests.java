@@ -116,6 +116,15 @@ class AcpActuatorBearerTokenTests {
 	}
 
 	@Test
+	void actuatorEndpointsAcceptEachPersonsTokenToo() throws Exception {
+		int port = start("--acp.websocket.auth.tokens.alice=alice-token",
+				"--management.endpoint.health.show-details=when-authorized");
+		assertThat(get(port, "/actuator/acp", "Bearer alice-token").statusCode()).isEqualTo(200);
+		assertThat(get(port, "/actuator/health", "Bearer alice-token").body()).contains("components");
+		assertRefused(get(port, "/actuator/acp", "Bearer bob-token"));
+	}
+
+	@Test
 	void healthWithoutTheTokenAnswersItsStatusAlone() throws Exception {
 		int port = start("--management.endpoint.health.show-details=when-authorized");
 		HttpResponse<String> anonymous = get(port, "/actuator/health", null);

@@ -32,6 +32,7 @@ import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.jsonrpc.JsonRpcMessage;
 import dev.acp.spring.jsonrpc.JsonRpcNotification;
 import dev.acp.spring.jsonrpc.JsonRpcRequest;
+import dev.acp.spring.transport.websocket.AllowedHosts;
 import dev.acp.spring.transport.websocket.BearerToken;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
@@ -60,7 +61,8 @@ import org.springframework.web.util.WebUtils;
  * {@code Acp-Session-Id} that session's. {@code DELETE} ends the connection as end of
  * input ends a stdio one: requests in flight drain, the rest are answered -32800, then
  * the streams end. A connection is bound to the principal that opened it; another
- * principal is told it does not exist.
+ * principal is told it does not exist. A request whose {@code Host} is not allowed (DNS
+ * rebinding, see {@link AllowedHosts}) is answered 421 before anything else.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -92,6 +94,8 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 
 	private final BearerToken bearerToken;
 
+	private final AllowedHosts allowedHosts;
+
 	private final CorsConfiguration origins;
 
 	private final Map<String, HttpConnection> connections = new ConcurrentHashMap<>();
@@ -115,10 +119,24 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	 */
 	public StreamableHttpHandler(JsonRpcConnectionFactory connectionFactory, JsonRpcCodec codec,
 			HttpTransportSettings settings, BearerToken bearerToken) {
+		this(connectionFactory, codec, settings, bearerToken, new AllowedHosts(List.of()));
+	}
+
+	/**
+	 * Create a handler.
+	 * @param connectionFactory opens the connections
+	 * @param codec the codec of the connections
+	 * @param settings the limits
+	 * @param bearerToken the tokens clients must present, or {@code null} for none
+	 * @param allowedHosts the {@code Host} values served
+	 */
+	public StreamableHttpHandler(JsonRpcConnectionFactory connectionFactory, JsonRpcCodec codec,
+			HttpTransportSettings settings, BearerToken bearerToken, AllowedHosts allowedHosts) {
 		this.connectionFactory = connectionFactory;
 		this.codec = codec;
 		this.settings = settings;
 		this.bearerToken = bearerToken;
+		this.allowedHosts = allowedHosts;
 		this.origins = new CorsConfiguration();
 		if (!settings.allowedOrigins().isEmpty()) {
 			this.origins.setAllowedOriginPatterns(settings.allowedOrigins());
@@ -152,6 +170,10 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 
 	@Override
 	public void handleRequest(HttpServletRequest request, HttpServletResponse response) throws IOException {
+		if (!this.allowedHosts.allows(request)) {
+			plain(response, AllowedHosts.REFUSAL_STATUS, AllowedHosts.REFUSAL);
+			return;
+		}
 		if (!originAllowed(request)) {
 			plain(response, HttpServletResponse.SC_FORBIDDEN, "Origin not allowed");
 			return;

@@ -92,7 +92,8 @@ class AcpStreamableHttpTransportTests {
 		SpringApplication application = new SpringApplication(applicationClass);
 		application.setWebApplicationType(WebApplicationType.SERVLET);
 		application.setRegisterShutdownHook(false);
-		List<String> args = new ArrayList<>(List.of("--server.port=0", "--spring.main.banner-mode=off"));
+		List<String> args = new ArrayList<>(
+				List.of("--server.address=127.0.0.1", "--server.port=0", "--spring.main.banner-mode=off"));
 		if (applicationClass != SecuredApplication.class) {
 			// Spring Security is on the test class path: only SecuredApplication uses it
 			args.add("--spring.autoconfigure.exclude=" + SECURITY);
@@ -224,6 +225,28 @@ class AcpStreamableHttpTransportTests {
 		stranger.connectionId = alice.connectionId;
 		assertThat(stranger.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"_http.test/whoami\",\"params\":{}}")
 			.statusCode()).as("a message POST without credentials").isEqualTo(401);
+		try (HttpTestClient.Events events = alice.open(null)) {
+			assertThat(alice.post(whoami).statusCode()).isEqualTo(202);
+			assertThat(events.next().at("/result/name").asString()).isEqualTo("alice");
+		}
+	}
+
+	@Test
+	void eachPersonsTokenIsAPrincipalOfItsOwnAndServesOnlyItsOwnConnection() throws Exception {
+		int port = start("--acp.websocket.auth.tokens.alice=alice-token", "--acp.websocket.auth.tokens.bob=bob-token");
+		HttpTestClient anonymous = new HttpTestClient(port);
+		assertThat(
+				anonymous.post("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{}}").statusCode())
+			.isEqualTo(401);
+		HttpTestClient alice = new HttpTestClient(port);
+		alice.authorization = "Bearer alice-token";
+		alice.initialize();
+		HttpTestClient bob = new HttpTestClient(port);
+		bob.authorization = "Bearer bob-token";
+		bob.connectionId = alice.connectionId;
+		String whoami = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"_http.test/whoami\",\"params\":{}}";
+		assertThat(bob.post(whoami).statusCode()).as("another person's connection").isEqualTo(404);
+		assertThat(bob.delete().statusCode()).isEqualTo(404);
 		try (HttpTestClient.Events events = alice.open(null)) {
 			assertThat(alice.post(whoami).statusCode()).isEqualTo(202);
 			assertThat(events.next().at("/result/name").asString()).isEqualTo("alice");

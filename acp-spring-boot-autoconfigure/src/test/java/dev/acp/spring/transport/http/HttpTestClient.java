@@ -36,6 +36,9 @@ final class HttpTestClient {
 
 	String connectionId;
 
+	/** The {@code Authorization} header of every request, or {@code null}. */
+	String authorization;
+
 	HttpTestClient(int port) {
 		this(port, HttpClient.Version.HTTP_1_1);
 	}
@@ -57,6 +60,9 @@ final class HttpTestClient {
 		HttpRequest.Builder builder = HttpRequest.newBuilder(this.uri).timeout(TIMEOUT);
 		if (this.connectionId != null) {
 			builder.header("Acp-Connection-Id", this.connectionId);
+		}
+		if (this.authorization != null) {
+			builder.header("Authorization", this.authorization);
 		}
 		return builder;
 	}

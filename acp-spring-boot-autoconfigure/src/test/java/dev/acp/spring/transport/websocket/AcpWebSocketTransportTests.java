@@ -108,8 +108,8 @@ class AcpWebSocketTransportTests {
 		application.setWebApplicationType(WebApplicationType.SERVLET);
 		// each test closes its own context: no JVM shutdown hook may wait for a close
 		application.setRegisterShutdownHook(false);
-		List<String> args = new ArrayList<>(
-				List.of("--acp.transport=websocket", "--server.port=0", "--spring.main.banner-mode=off"));
+		List<String> args = new ArrayList<>(List.of("--acp.transport=websocket", "--server.address=127.0.0.1",
+				"--server.port=0", "--spring.main.banner-mode=off"));
 		if (applicationClass != SecuredApplication.class) {
 			// Spring Security is on the test class path: only SecuredApplication uses it
 			args.add("--spring.autoconfigure.exclude=" + SECURITY);
@@ -403,6 +403,23 @@ class AcpWebSocketTransportTests {
 			.isEqualTo(BearerTokenHandshakeInterceptor.PRINCIPAL_NAME);
 		assertThat(output.getAll()).doesNotContain(token);
 		assertThat(new BearerTokenHandshakeInterceptor(token).toString()).doesNotContain(token);
+	}
+
+	@Test
+	void eachPersonsTokenIsAPrincipalOfItsOwn() throws Exception {
+		int port = start("--acp.websocket.auth.tokens.alice=alice-" + UUID.randomUUID(),
+				"--acp.websocket.auth.tokens.bob=bob-token", "--acp.websocket.auth.bearer-token=shared-token");
+		String alice = this.context.getEnvironment().getProperty("acp.websocket.auth.tokens.alice");
+		assertThat(RawSocket.statusOf(port, Map.of())).startsWith("HTTP/1.1 401");
+		assertThat(whoami(Client.connect(port, "Bearer " + alice))).isEqualTo("alice");
+		assertThat(whoami(Client.connect(port, "Bearer bob-token"))).isEqualTo("bob");
+		assertThat(whoami(Client.connect(port, "Bearer shared-token"))).isEqualTo(BearerToken.PRINCIPAL_NAME);
+	}
+
+	private String whoami(Client client) throws Exception {
+		client.initialize();
+		client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"_ws.test/whoami\",\"params\":{}}");
+		return this.mapper.readTree(client.next()).at("/result/name").asString();
 	}
 
 	@Test
