@@ -74,6 +74,15 @@ final class DefaultAcpConnection implements AcpConnection {
 		return this.sessionOwner;
 	}
 
+	/**
+	 * Whose sessions this connection creates and may open: the name of its principal, or
+	 * {@code null} for the anonymous owner (a connection without a principal).
+	 */
+	@Nullable String sessionOwnerName() {
+		Principal principal = this.rpc.principal();
+		return (principal != null) ? principal.getName() : null;
+	}
+
 	void sessionOpened(DefaultAcpSession session) {
 		this.openSessions.put(session.id(), session);
 		this.sessions.add(session.id());
