@@ -217,6 +217,18 @@ abstract class AcpSessionOwnershipTests {
 	}
 
 	@Test
+	void aPrincipalWithoutANameIsNotTheAnonymousOwner() {
+		contextRunner().run((context) -> {
+			String anonymouss = newSession(peer(context, null));
+			TestPeer nameless = new TestPeer(context);
+			nameless.connection().setPrincipal(() -> null);
+			nameless.initialize("{}");
+			assertAnswersAsUnknown(nameless, "session/load", anonymouss, load(anonymouss), load(UNKNOWN));
+			assertThat(nameless.call("session/list", "{}").at("/result/sessions")).isEmpty();
+		});
+	}
+
+	@Test
 	void nothingOfAnMcpServersEnvOrHeadersIsStoredWhileTheSessionServesThem() {
 		contextRunner().run((context) -> {
 			TestPeer alice = peer(context, "alice");

@@ -76,11 +76,16 @@ final class DefaultAcpConnection implements AcpConnection {
 
 	/**
 	 * Whose sessions this connection creates and may open: the name of its principal, or
-	 * {@code null} for the anonymous owner (a connection without a principal).
+	 * {@code null} for the anonymous owner (a connection without a principal). A
+	 * principal without a name is never the anonymous owner.
 	 */
 	@Nullable String sessionOwnerName() {
 		Principal principal = this.rpc.principal();
-		return (principal != null) ? principal.getName() : null;
+		if (principal == null) {
+			return null;
+		}
+		String name = principal.getName();
+		return (name != null) ? name : "";
 	}
 
 	void sessionOpened(DefaultAcpSession session) {
