@@ -27,7 +27,8 @@ public interface AcpSessions {
 	 * they were sent. The replayed updates are not recorded again.
 	 * @param sessionId the session's id
 	 * @param connection the connection to send them to
-	 * @throws AcpSessionNotFoundException (-32002) when the store has no such session
+	 * @throws AcpSessionNotFoundException (-32002) when the store has no such session, or
+	 * keeps it for another owner than the connection's (the same answer for both)
 	 */
 	void replay(String sessionId, AcpConnection connection);
 
@@ -35,7 +36,8 @@ public interface AcpSessions {
 	 * Send the history of the session the call names to the caller's connection, as
 	 * {@link #replay(String, AcpConnection)} does; for a {@code session/load} handler.
 	 * @param context the call
-	 * @throws AcpSessionNotFoundException (-32002) when the store has no such session
+	 * @throws AcpSessionNotFoundException (-32002) when the store has no such session, or
+	 * keeps it for another owner than the caller's
 	 */
 	default void replay(AcpRequestContext context) {
 		String sessionId = context.sessionId();

@@ -53,7 +53,10 @@ public interface AcpSessionStore {
 	void replay(String sessionId, Consumer<SessionUpdate> consumer);
 
 	/**
-	 * Lists sessions, the most recently updated first.
+	 * Lists the sessions of one owner, the most recently updated first. The owner is part
+	 * of the query, so a page holds only that owner's sessions.
+	 * @param owner the owner whose sessions are listed: a principal's name, or
+	 * {@code null} for the anonymous owner (never "everyone")
 	 * @param cwd only sessions of this working directory, or {@code null} for all
 	 * @param cursor a {@link AcpSessionPage#nextCursor()} from an earlier call, or
 	 * {@code null} for the first page
@@ -61,7 +64,7 @@ public interface AcpSessionStore {
 	 * @return the page
 	 * @throws IllegalArgumentException if the cursor is not one this store gave
 	 */
-	AcpSessionPage list(@Nullable String cwd, @Nullable String cursor, int pageSize);
+	AcpSessionPage list(@Nullable String owner, @Nullable String cwd, @Nullable String cursor, int pageSize);
 
 	/**
 	 * Deletes a session and its history.

@@ -130,7 +130,7 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 	}
 
 	@Override
-	public AcpSessionPage list(@Nullable String cwd, @Nullable String cursor, int pageSize) {
+	public AcpSessionPage list(@Nullable String owner, @Nullable String cwd, @Nullable String cursor, int pageSize) {
 		if (pageSize < 1) {
 			throw new IllegalArgumentException("pageSize must be positive");
 		}
@@ -139,7 +139,7 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 		List<AcpSessionData> matching = new ArrayList<>();
 		for (Entry entry : this.sessions.values()) {
 			AcpSessionData data = entry.data();
-			if (!entry.isIdle(now, this.idleTimeout) && (cwd == null || cwd.equals(data.cwd()))
+			if (!entry.isIdle(now, this.idleTimeout) && data.isOwnedBy(owner) && (cwd == null || cwd.equals(data.cwd()))
 					&& (after == null || after.isBefore(data))) {
 				matching.add(data);
 			}
@@ -251,7 +251,7 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 			Instant updatedAt = now.isAfter(current.updatedAt()) ? now : current.updatedAt();
 			this.data = new AcpSessionData(current.sessionId(), current.cwd(), current.additionalDirectories(),
 					current.mcpServers(), current.title(), current.currentModeId(), current.configOptions(),
-					current.attributes(), current.createdAt(), updatedAt);
+					current.attributes(), current.createdAt(), updatedAt, current.owner());
 			touch(now);
 		}
 

@@ -493,8 +493,8 @@ class AcpSessionsTests {
 		}
 
 		@Override
-		public AcpSessionPage list(String cwd, String cursor, int pageSize) {
-			return this.store.list(cwd, cursor, pageSize);
+		public AcpSessionPage list(String owner, String cwd, String cursor, int pageSize) {
+			return this.store.list(owner, cwd, cursor, pageSize);
 		}
 
 		@Override

@@ -157,7 +157,8 @@ class AcpSessionAutoConfigurationTests {
 		}
 
 		@Override
-		public AcpSessionPage list(@Nullable String cwd, @Nullable String cursor, int pageSize) {
+		public AcpSessionPage list(@Nullable String owner, @Nullable String cwd, @Nullable String cursor,
+				int pageSize) {
 			return new AcpSessionPage(List.of(), null);
 		}
 

@@ -125,6 +125,34 @@ public abstract class AcpSessionStoreContractTests {
 	}
 
 	@Test
+	void aSessionsOwnerIsKeptAndReplacedBySaving() {
+		AcpSessionData owned = owned("sess-1", "/w", T0, "alice");
+		this.store.save(owned);
+		assertThat(this.store.find("sess-1")).isEqualTo(owned);
+		assertThat(this.store.find("sess-1").isOwnedBy("alice")).isTrue();
+		assertThat(this.store.find("sess-1").isOwnedBy(null)).isFalse();
+		this.store.append("sess-1", List.of(SessionUpdate.userMessageChunk("hi")));
+		assertThat(this.store.find("sess-1").owner()).as("an append keeps the owner").isEqualTo("alice");
+	}
+
+	@Test
+	void listHoldsOnlyTheOwnersSessionsOnEveryPage() {
+		for (int i = 0; i < 4; i++) {
+			this.store.save(owned("alice-" + i, "/w", T0.plusSeconds(i * 2), "alice"));
+			this.store.save(owned("bob-" + i, "/w", T0.plusSeconds(i * 2 + 1), "bob"));
+			this.store.save(owned("anonymous-" + i, "/w", T0.plusSeconds(i * 2 + 1), null));
+		}
+		AcpSessionPage first = this.store.list("alice", "/w", null, 2);
+		assertThat(ids(first)).containsExactly("alice-3", "alice-2");
+		AcpSessionPage second = this.store.list("alice", "/w", first.nextCursor(), 2);
+		assertThat(ids(second)).containsExactly("alice-1", "alice-0");
+		assertThat(ids(this.store.list("bob", null, null, 10))).containsExactly("bob-3", "bob-2", "bob-1", "bob-0");
+		assertThat(ids(this.store.list(null, null, null, 10))).containsExactly("anonymous-3", "anonymous-2",
+				"anonymous-1", "anonymous-0");
+		assertThat(ids(this.store.list("carol", null, null, 10))).isEmpty();
+	}
+
+	@Test
 	void historiesOfSessionsAreKeptApart() {
 		this.store.save(session("sess-a", "/w", T0));
 		this.store.save(session("sess-b", "/w", T0));
@@ -197,7 +225,7 @@ public abstract class AcpSessionStoreContractTests {
 		this.store.save(session("sess-new", "/w", T0.plusSeconds(20)));
 		this.store.save(session("sess-b", "/w", T0.plusSeconds(10)));
 		this.store.save(session("sess-a", "/w", T0.plusSeconds(10)));
-		AcpSessionPage page = this.store.list(null, null, 10);
+		AcpSessionPage page = this.store.list(null, null, null, 10);
 		assertThat(ids(page)).containsExactly("sess-new", "sess-a", "sess-b", "sess-old");
 		assertThat(page.nextCursor()).isNull();
 	}
@@ -207,7 +235,7 @@ public abstract class AcpSessionStoreContractTests {
 		this.store.save(session("sess-a", "/w", T0));
 		this.store.save(session("sess-b", "/w", T0.plusSeconds(10)));
 		this.store.append("sess-a", List.of(SessionUpdate.agentMessageChunk("turn")));
-		assertThat(ids(this.store.list(null, null, 10))).containsExactly("sess-a", "sess-b");
+		assertThat(ids(this.store.list(null, null, null, 10))).containsExactly("sess-a", "sess-b");
 		assertThat(this.store.find("sess-a").updatedAt()).isAfter(T0.plusSeconds(10));
 	}
 
@@ -216,8 +244,8 @@ public abstract class AcpSessionStoreContractTests {
 		this.store.save(session("sess-1", "/w/one", T0));
 		this.store.save(session("sess-2", "/w/two", T0.plusSeconds(1)));
 		this.store.save(session("sess-3", "/w/one", T0.plusSeconds(2)));
-		assertThat(ids(this.store.list("/w/one", null, 10))).containsExactly("sess-3", "sess-1");
-		assertThat(ids(this.store.list("/w/none", null, 10))).isEmpty();
+		assertThat(ids(this.store.list(null, "/w/one", null, 10))).containsExactly("sess-3", "sess-1");
+		assertThat(ids(this.store.list(null, "/w/none", null, 10))).isEmpty();
 	}
 
 	@Test
@@ -227,7 +255,7 @@ public abstract class AcpSessionStoreContractTests {
 		}
 		this.store.save(session("elsewhere", "/x", T0));
 		List<String> seen = new ArrayList<>();
-		AcpSessionPage page = this.store.list("/w", null, 3);
+		AcpSessionPage page = this.store.list(null, "/w", null, 3);
 		List<Integer> sizes = new ArrayList<>();
 		while (true) {
 			sizes.add(page.sessions().size());
@@ -235,7 +263,7 @@ public abstract class AcpSessionStoreContractTests {
 			if (page.nextCursor() == null) {
 				break;
 			}
-			page = this.store.list("/w", page.nextCursor(), 3);
+			page = this.store.list(null, "/w", page.nextCursor(), 3);
 		}
 		assertThat(sizes).containsExactly(3, 3, 1);
 		assertThat(seen).containsExactly("sess-2", "sess-5", "sess-1", "sess-4", "sess-0", "sess-3", "sess-6");
@@ -245,18 +273,18 @@ public abstract class AcpSessionStoreContractTests {
 	void aFullLastPageHasNoCursorOrAnEmptyNextPage() {
 		this.store.save(session("sess-1", "/w", T0));
 		this.store.save(session("sess-2", "/w", T0.plusSeconds(1)));
-		AcpSessionPage page = this.store.list(null, null, 2);
+		AcpSessionPage page = this.store.list(null, null, null, 2);
 		assertThat(ids(page)).containsExactly("sess-2", "sess-1");
 		if (page.nextCursor() != null) {
-			assertThat(this.store.list(null, page.nextCursor(), 2).sessions()).isEmpty();
+			assertThat(this.store.list(null, null, page.nextCursor(), 2).sessions()).isEmpty();
 		}
 	}
 
 	@Test
 	void listRejectsACursorItDidNotGive() {
 		this.store.save(session("sess-1", "/w", T0));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, "not a cursor!", 10));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, "bm90IGEgY3Vyc29y", 10));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, null, "not a cursor!", 10));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, null, "bm90IGEgY3Vyc29y", 10));
 	}
 
 	@Test
@@ -266,7 +294,7 @@ public abstract class AcpSessionStoreContractTests {
 		assertThat(this.store.delete("sess-1")).isTrue();
 		assertThat(this.store.find("sess-1")).isNull();
 		assertThat(history("sess-1")).isEmpty();
-		assertThat(this.store.list(null, null, 10).sessions()).isEmpty();
+		assertThat(this.store.list(null, null, null, 10).sessions()).isEmpty();
 		this.store.save(session("sess-1", "/w", T0));
 		assertThat(history("sess-1")).isEmpty();
 	}
@@ -333,7 +361,7 @@ public abstract class AcpSessionStoreContractTests {
 		this.store.save(session("sess-1", "/w", T0));
 		this.store.append("sess-1", List.of(SessionUpdate.userMessageChunk("on a")));
 		assertThat(other.find("sess-1")).isEqualTo(this.store.find("sess-1"));
-		assertThat(ids(other.list("/w", null, 10))).containsExactly("sess-1");
+		assertThat(ids(other.list(null, "/w", null, 10))).containsExactly("sess-1");
 		other.append("sess-1", List.of(SessionUpdate.agentMessageChunk("on b")));
 		List<SessionUpdate> replayed = new ArrayList<>();
 		this.store.replay("sess-1", replayed::add);
@@ -350,6 +378,10 @@ public abstract class AcpSessionStoreContractTests {
 
 	protected static AcpSessionData session(String id, String cwd, Instant updatedAt) {
 		return new AcpSessionData(id, cwd, List.of(), List.of(), null, null, Map.of(), Map.of(), T0, updatedAt);
+	}
+
+	protected static AcpSessionData owned(String id, String cwd, Instant updatedAt, @Nullable String owner) {
+		return new AcpSessionData(id, cwd, List.of(), List.of(), null, null, Map.of(), Map.of(), T0, updatedAt, owner);
 	}
 
 	protected final List<SessionUpdate> history(String sessionId) {

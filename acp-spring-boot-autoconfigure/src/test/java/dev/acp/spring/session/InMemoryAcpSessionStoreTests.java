@@ -100,10 +100,10 @@ class InMemoryAcpSessionStoreTests {
 		this.store.save(session("c", "/w"));
 		this.clock.advance(Duration.ofSeconds(1));
 		this.store.append("a", List.of(chunk("1")));
-		AcpSessionPage first = this.store.list(null, null, 2);
+		AcpSessionPage first = this.store.list(null, null, null, 2);
 		assertThat(first.sessions()).extracting(AcpSessionData::sessionId).containsExactly("a", "c");
 		assertThat(first.nextCursor()).isNotNull();
-		AcpSessionPage second = this.store.list(null, first.nextCursor(), 2);
+		AcpSessionPage second = this.store.list(null, null, first.nextCursor(), 2);
 		assertThat(second.sessions()).extracting(AcpSessionData::sessionId).containsExactly("b");
 		assertThat(second.nextCursor()).isNull();
 	}
@@ -116,7 +116,7 @@ class InMemoryAcpSessionStoreTests {
 		List<String> seen = new ArrayList<>();
 		String cursor = null;
 		do {
-			AcpSessionPage page = this.store.list(null, cursor, 1);
+			AcpSessionPage page = this.store.list(null, null, cursor, 1);
 			page.sessions().forEach((data) -> seen.add(data.sessionId()));
 			cursor = page.nextCursor();
 		}
@@ -128,14 +128,14 @@ class InMemoryAcpSessionStoreTests {
 	void listFiltersByWorkingDirectory() {
 		this.store.save(session("a", "/one"));
 		this.store.save(session("b", "/two"));
-		assertThat(this.store.list("/two", null, 10).sessions()).extracting(AcpSessionData::sessionId)
+		assertThat(this.store.list(null, "/two", null, 10).sessions()).extracting(AcpSessionData::sessionId)
 			.containsExactly("b");
 	}
 
 	@Test
 	void aCursorNotGivenByTheStoreIsRefused() {
-		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, "not-a-cursor", 10));
-		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, "bTE6eDp5Og", 10));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, null, "not-a-cursor", 10));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, null, "bTE6eDp5Og", 10));
 	}
 
 	@Test
@@ -147,7 +147,7 @@ class InMemoryAcpSessionStoreTests {
 		this.clock.advance(Duration.ofMinutes(15));
 		assertThat(this.store.find("a")).isNull();
 		assertThat(this.store.find("b")).isNotNull();
-		assertThat(this.store.list(null, null, 10).sessions()).extracting(AcpSessionData::sessionId)
+		assertThat(this.store.list(null, null, null, 10).sessions()).extracting(AcpSessionData::sessionId)
 			.containsExactly("b");
 	}
 

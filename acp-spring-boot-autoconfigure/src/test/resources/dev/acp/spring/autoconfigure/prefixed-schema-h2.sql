@@ -12,12 +12,13 @@ CREATE TABLE IF NOT EXISTS my_session (
 	created_at TIMESTAMP WITH TIME ZONE NOT NULL,
 	updated_at TIMESTAMP WITH TIME ZONE NOT NULL,
 	claim_owner VARCHAR(255),
-	claim_until TIMESTAMP WITH TIME ZONE
+	claim_until TIMESTAMP WITH TIME ZONE,
+	owner_name VARCHAR(255)
 );
 
-CREATE INDEX IF NOT EXISTS my_session_updated_ix ON my_session (updated_at DESC, session_id);
+CREATE INDEX IF NOT EXISTS my_session_owner_ix ON my_session (owner_name, updated_at DESC, session_id);
 
-CREATE INDEX IF NOT EXISTS my_session_cwd_ix ON my_session (cwd, updated_at DESC, session_id);
+CREATE INDEX IF NOT EXISTS my_session_owner_cwd_ix ON my_session (owner_name, cwd, updated_at DESC, session_id);
 
 
 CREATE TABLE IF NOT EXISTS my_session_history (

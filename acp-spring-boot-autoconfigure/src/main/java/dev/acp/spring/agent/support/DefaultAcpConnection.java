@@ -74,6 +74,20 @@ final class DefaultAcpConnection implements AcpConnection {
 		return this.sessionOwner;
 	}
 
+	/**
+	 * Whose sessions this connection creates and may open: the name of its principal, or
+	 * {@code null} for the anonymous owner (a connection without a principal). A
+	 * principal without a name is never the anonymous owner.
+	 */
+	@Nullable String sessionOwnerName() {
+		Principal principal = this.rpc.principal();
+		if (principal == null) {
+			return null;
+		}
+		String name = principal.getName();
+		return (name != null) ? name : "";
+	}
+
 	void sessionOpened(DefaultAcpSession session) {
 		this.openSessions.put(session.id(), session);
 		this.sessions.add(session.id());

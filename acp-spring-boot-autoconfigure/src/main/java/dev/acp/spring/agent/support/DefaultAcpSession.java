@@ -35,6 +35,8 @@ final class DefaultAcpSession implements AcpSession {
 
 	private final Instant createdAt;
 
+	private final @Nullable String owner;
+
 	private volatile List<McpServer> mcpServers;
 
 	private volatile @Nullable String title;
@@ -58,6 +60,7 @@ final class DefaultAcpSession implements AcpSession {
 		this.cwd = data.cwd();
 		this.additionalDirectories = data.additionalDirectories();
 		this.createdAt = data.createdAt();
+		this.owner = data.owner();
 		this.mcpServers = data.mcpServers();
 		this.title = data.title();
 		this.currentModeId = data.currentModeId();
@@ -163,12 +166,22 @@ final class DefaultAcpSession implements AcpSession {
 	}
 
 	/**
-	 * The state to store, and forget that it changed.
+	 * The name of the principal the session belongs to, {@code null} for the anonymous
+	 * owner.
+	 */
+	@Nullable String owner() {
+		return this.owner;
+	}
+
+	/**
+	 * The state to store, and forget that it changed. The MCP servers are not stored:
+	 * their {@code env} and {@code headers} carry secrets, and the client sends them
+	 * again when it loads or resumes the session.
 	 */
 	AcpSessionData data(Instant updatedAt) {
 		this.changed = false;
-		return new AcpSessionData(this.id, this.cwd, this.additionalDirectories, this.mcpServers, this.title,
-				this.currentModeId, this.configOptions, this.attributes, this.createdAt, updatedAt);
+		return new AcpSessionData(this.id, this.cwd, this.additionalDirectories, List.of(), this.title,
+				this.currentModeId, this.configOptions, this.attributes, this.createdAt, updatedAt, this.owner);
 	}
 
 	/**

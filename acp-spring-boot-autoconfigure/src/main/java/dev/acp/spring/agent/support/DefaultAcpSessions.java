@@ -53,6 +53,11 @@ import dev.acp.spring.session.AcpSessionStore;
  * connection serving them, and serves {@code session/new}, {@code session/load},
  * {@code session/list}, {@code session/resume}, {@code session/close} and
  * {@code session/delete} when the application has no handler of its own for them.
+ * <p>
+ * A session belongs to the principal of the connection that created it (a connection
+ * without one: the anonymous owner). To any other connection it does not exist: it is not
+ * listed, and loading, resuming, deleting or replaying it answers the -32002 of an
+ * unknown session, found by the same query, before any claim is tried.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -120,9 +125,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 		if (!(connection instanceof DefaultAcpConnection target)) {
 			throw new IllegalArgumentException("Not a connection of this agent: " + connection);
 		}
-		if (this.store.find(sessionId) == null) {
-			throw notStored(sessionId);
-		}
+		findOwned(sessionId, target);
 		this.store.replay(sessionId, (update) -> target.sendUnrecorded(AcpMethods.SESSION_UPDATE,
 				new SessionNotification(sessionId, update)));
 	}
@@ -151,7 +154,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 		return switch (method) {
 			case AcpMethods.SESSION_NEW -> newSession(bind(mapper, params, NewSessionRequest.class), connection);
 			case AcpMethods.SESSION_LOAD -> load(bind(mapper, params, LoadSessionRequest.class), connection);
-			case AcpMethods.SESSION_LIST -> list(bind(mapper, params, ListSessionsRequest.class));
+			case AcpMethods.SESSION_LIST -> list(bind(mapper, params, ListSessionsRequest.class), connection);
 			case AcpMethods.SESSION_RESUME -> resume(bind(mapper, params, ResumeSessionRequest.class), connection);
 			case AcpMethods.SESSION_CLOSE -> close(bind(mapper, params, CloseSessionRequest.class), connection);
 			case AcpMethods.SESSION_DELETE -> delete(bind(mapper, params, DeleteSessionRequest.class), connection);
@@ -193,10 +196,10 @@ public final class DefaultAcpSessions implements AcpSessions {
 		return new ResumeSessionResponse();
 	}
 
-	private ListSessionsResponse list(ListSessionsRequest request) {
+	private ListSessionsResponse list(ListSessionsRequest request, DefaultAcpConnection connection) {
 		AcpSessionPage page;
 		try {
-			page = this.store.list(request.cwd(), request.cursor(), this.listPageSize);
+			page = this.store.list(connection.sessionOwnerName(), request.cwd(), request.cursor(), this.listPageSize);
 		}
 		catch (IllegalArgumentException ex) {
 			throw ParamsBinding
@@ -230,10 +233,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 * Claim a stored session for this connection while it is loaded, resumed or deleted.
 	 */
 	private AcpSessionData claimStored(String sessionId, DefaultAcpConnection connection) {
-		AcpSessionData data = this.store.find(sessionId);
-		if (data == null) {
-			throw notStored(sessionId);
-		}
+		AcpSessionData data = findOwned(sessionId, connection);
 		if (!this.store.claim(sessionId, connection.sessionOwner(), claimUntil())) {
 			throw busy(sessionId);
 		}
@@ -241,18 +241,34 @@ public final class DefaultAcpSessions implements AcpSessions {
 	}
 
 	/**
+	 * The stored session of this id that belongs to the connection's owner.
+	 * @throws AcpSessionNotFoundException when the store has none, or one of another
+	 * owner: the same answer for both
+	 */
+	private AcpSessionData findOwned(String sessionId, DefaultAcpConnection connection) {
+		AcpSessionData data = this.store.find(sessionId);
+		if (data == null || !data.isOwnedBy(connection.sessionOwnerName())) {
+			throw notStored(sessionId);
+		}
+		return data;
+	}
+
+	/**
 	 * Before an application's {@code session/load} or {@code session/resume} handler
-	 * runs: refuse a session whose turn runs on another connection.
-	 * @return whether the store has the session (and it is claimed now)
+	 * runs: refuse a session whose turn runs on another connection. A session of another
+	 * owner is left alone, as one the store does not have.
+	 * @return whether the store has the session for this connection's owner (and it is
+	 * claimed now)
 	 */
 	boolean opening(DefaultAcpConnection connection, String sessionId) {
-		if (this.store.claim(sessionId, connection.sessionOwner(), claimUntil())) {
-			return true;
+		AcpSessionData data = this.store.find(sessionId);
+		if (data == null || !data.isOwnedBy(connection.sessionOwnerName())) {
+			return false;
 		}
-		if (this.store.find(sessionId) != null) {
+		if (!this.store.claim(sessionId, connection.sessionOwner(), claimUntil())) {
 			throw busy(sessionId);
 		}
-		return false;
+		return true;
 	}
 
 	/**
@@ -264,14 +280,17 @@ public final class DefaultAcpSessions implements AcpSessions {
 		try {
 			AcpSessionData data = this.store.find(sessionId);
 			List<McpServer> mcpServers = mcpServers(params, mapper);
+			if (data != null && !data.isOwnedBy(connection.sessionOwnerName())) {
+				return;
+			}
 			if (data == null) {
 				String cwd = text(params, "cwd");
 				if (cwd == null) {
 					return;
 				}
 				Instant now = this.clock.instant();
-				data = new AcpSessionData(sessionId, cwd, List.of(), (mcpServers != null) ? mcpServers : List.of(),
-						null, null, Map.of(), Map.of(), now, now);
+				data = new AcpSessionData(sessionId, cwd, List.of(), List.of(), null, null, Map.of(), Map.of(), now,
+						now, connection.sessionOwnerName());
 				this.store.save(data);
 			}
 			open(connection, data, mcpServers);
@@ -326,7 +345,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 		List<String> directories = (request.additionalDirectories() != null) ? request.additionalDirectories()
 				: List.of();
 		DefaultAcpSession session = new DefaultAcpSession(new AcpSessionData(sessionId, request.cwd(), directories,
-				request.mcpServers(), null, null, Map.of(), Map.of(), now, now));
+				request.mcpServers(), null, null, Map.of(), Map.of(), now, now, connection.sessionOwnerName()));
 		if (response != null) {
 			if (response.modes() != null) {
 				session.setCurrentModeId(response.modes().currentModeId());
@@ -361,6 +380,12 @@ public final class DefaultAcpSessions implements AcpSessions {
 			logger.debug("Not keeping session '" + sessionId + "': " + ex.getMessage());
 			return;
 		}
+		AcpSessionData existing = this.store.find(sessionId);
+		if (existing != null && !existing.isOwnedBy(connection.sessionOwnerName())) {
+			logger.warn("Not keeping session '" + sessionId + "' the application created: the store keeps a session"
+					+ " of that id for another owner");
+			return;
+		}
 		created(connection, request, sessionId, response);
 	}
 
@@ -390,11 +415,15 @@ public final class DefaultAcpSessions implements AcpSessions {
 	}
 
 	/**
-	 * The application's handler deleted the session: forget it here and in the store.
+	 * The application's handler deleted the session: forget it here, and in the store
+	 * when it belongs to this connection's owner.
 	 */
 	void forget(DefaultAcpConnection connection, String sessionId) {
 		connection.sessionClosed(sessionId);
-		this.store.delete(sessionId);
+		AcpSessionData data = this.store.find(sessionId);
+		if (data != null && data.isOwnedBy(connection.sessionOwnerName())) {
+			this.store.delete(sessionId);
+		}
 	}
 
 	/**

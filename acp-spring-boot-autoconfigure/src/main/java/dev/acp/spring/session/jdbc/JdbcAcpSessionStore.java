@@ -41,6 +41,9 @@ import org.springframework.jdbc.core.simple.JdbcClient.StatementSpec;
  * an agent that shares the database shares the sessions, and a claim is a lease on the
  * session's row (owner and expiry), taken with one conditional update.
  * <p>
+ * A session belongs to the principal named in {@code owner_name} ({@code NULL}: the
+ * anonymous owner), and {@link #list} selects by it in the query.
+ * <p>
  * Objects (MCP servers, config options, attributes, each update) are stored as JSON text
  * written with the protocol's mapper, so that an update is replayed exactly as it was
  * appended, fields this version does not know and {@code _meta} included. Timestamps are
@@ -71,7 +74,7 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 	private static final Pattern TABLE_PREFIX = Pattern.compile("[A-Za-z0-9_.]*");
 
 	private static final String COLUMNS = "session_id, cwd, additional_directories, mcp_servers, title, "
-			+ "current_mode_id, config_options, attributes, created_at, updated_at";
+			+ "current_mode_id, config_options, attributes, created_at, updated_at, owner_name";
 
 	private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
 	};
@@ -154,8 +157,8 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 		int updated = bindSession(this.jdbc.sql("UPDATE " + this.sessionTable
 				+ " SET cwd = :cwd, additional_directories = :additionalDirectories, mcp_servers = :mcpServers,"
 				+ " title = :title, current_mode_id = :currentModeId, config_options = :configOptions,"
-				+ " attributes = :attributes, created_at = :createdAt, updated_at = :updatedAt"
-				+ " WHERE session_id = :sessionId"), session)
+				+ " attributes = :attributes, created_at = :createdAt, updated_at = :updatedAt,"
+				+ " owner_name = :owner WHERE session_id = :sessionId"), session)
 			.update();
 		if (updated > 0) {
 			return;
@@ -163,7 +166,7 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 		try {
 			bindSession(this.jdbc.sql("INSERT INTO " + this.sessionTable + " (" + COLUMNS + ") VALUES (:sessionId,"
 					+ " :cwd, :additionalDirectories, :mcpServers, :title, :currentModeId, :configOptions,"
-					+ " :attributes, :createdAt, :updatedAt)"), session)
+					+ " :attributes, :createdAt, :updatedAt, :owner)"), session)
 				.update();
 			trackNewSession(session.sessionId());
 		}
@@ -182,7 +185,8 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 			.param("configOptions", json(session.configOptions()))
 			.param("attributes", json(session.attributes()))
 			.param("createdAt", timestamp(session.createdAt()))
-			.param("updatedAt", timestamp(session.updatedAt()));
+			.param("updatedAt", timestamp(session.updatedAt()))
+			.param("owner", session.owner(), Types.VARCHAR);
 	}
 
 	@Override
@@ -282,23 +286,27 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 	}
 
 	@Override
-	public AcpSessionPage list(@Nullable String cwd, @Nullable String cursor, int pageSize) {
+	public AcpSessionPage list(@Nullable String owner, @Nullable String cwd, @Nullable String cursor, int pageSize) {
 		if (pageSize < 1) {
 			throw new IllegalArgumentException("pageSize must be positive, was " + pageSize);
 		}
 		Position after = (cursor != null) ? Position.decode(cursor) : null;
 		List<String> conditions = new ArrayList<>();
+		conditions.add((owner != null) ? "owner_name = :owner" : "owner_name IS NULL");
 		if (cwd != null) {
 			conditions.add("cwd = :cwd");
 		}
 		if (after != null) {
 			conditions.add("(updated_at < :updatedAt OR (updated_at = :updatedAt AND session_id > :sessionId))");
 		}
-		String where = conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions);
+		String where = " WHERE " + String.join(" AND ", conditions);
 		StatementSpec statement = this.jdbc
 			.sql("SELECT " + COLUMNS + " FROM " + this.sessionTable + where
 					+ " ORDER BY updated_at DESC, session_id ASC FETCH FIRST :rows ROWS ONLY")
 			.param("rows", pageSize + 1);
+		if (owner != null) {
+			statement.param("owner", owner);
+		}
 		if (cwd != null) {
 			statement.param("cwd", cwd);
 		}
@@ -352,7 +360,7 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 				read(rs.getString("additional_directories"), STRINGS), read(rs.getString("mcp_servers"), MCP_SERVERS),
 				rs.getString("title"), rs.getString("current_mode_id"),
 				read(rs.getString("config_options"), STRING_MAP), read(rs.getString("attributes"), OBJECT_MAP),
-				instant(rs, "created_at"), instant(rs, "updated_at"));
+				instant(rs, "created_at"), instant(rs, "updated_at"), rs.getString("owner_name"));
 	}
 
 	private String json(Object value) {

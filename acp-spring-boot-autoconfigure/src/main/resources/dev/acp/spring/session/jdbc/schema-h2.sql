@@ -1,5 +1,6 @@
 -- Sessions of the ACP JDBC session store (JdbcAcpSessionStore), H2.
 -- Objects are JSON text written by the protocol's mapper; a claim is a lease (owner, until).
+-- owner_name: the name of the principal the session belongs to; NULL for the anonymous owner.
 CREATE TABLE IF NOT EXISTS acp_session (
 	session_id VARCHAR(255) NOT NULL PRIMARY KEY,
 	cwd VARCHAR(4096) NOT NULL,
@@ -12,12 +13,23 @@ CREATE TABLE IF NOT EXISTS acp_session (
 	created_at TIMESTAMP WITH TIME ZONE NOT NULL,
 	updated_at TIMESTAMP WITH TIME ZONE NOT NULL,
 	claim_owner VARCHAR(255),
-	claim_until TIMESTAMP WITH TIME ZONE
+	claim_until TIMESTAMP WITH TIME ZONE,
+	owner_name VARCHAR(255)
 );
 
-CREATE INDEX IF NOT EXISTS acp_session_updated_ix ON acp_session (updated_at DESC, session_id);
+-- Upgrade of a table of an earlier version: sessions kept before owners existed belong to the
+-- anonymous owner (NULL); MCP servers are no longer kept (their env and headers hold secrets).
+ALTER TABLE acp_session ADD COLUMN IF NOT EXISTS owner_name VARCHAR(255);
 
-CREATE INDEX IF NOT EXISTS acp_session_cwd_ix ON acp_session (cwd, updated_at DESC, session_id);
+UPDATE acp_session SET mcp_servers = '[]' WHERE mcp_servers <> '[]';
+
+DROP INDEX IF EXISTS acp_session_updated_ix;
+
+DROP INDEX IF EXISTS acp_session_cwd_ix;
+
+CREATE INDEX IF NOT EXISTS acp_session_owner_ix ON acp_session (owner_name, updated_at DESC, session_id);
+
+CREATE INDEX IF NOT EXISTS acp_session_owner_cwd_ix ON acp_session (owner_name, cwd, updated_at DESC, session_id);
 
 -- The history of each session: replayed in the order of entry_id, the order of appending.
 CREATE TABLE IF NOT EXISTS acp_session_history (

@@ -32,6 +32,11 @@ class H2JdbcAcpSessionStoreTests extends JdbcAcpSessionStoreTests {
 	}
 
 	@Override
+	protected String schemaScript() {
+		return "dev/acp/spring/session/jdbc/schema-h2.sql";
+	}
+
+	@Override
 	protected DataSource dataSource() {
 		return database;
 	}

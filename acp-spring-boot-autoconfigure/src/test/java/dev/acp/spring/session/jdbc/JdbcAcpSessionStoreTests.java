@@ -10,10 +10,13 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
 import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.session.AcpSessionData;
 import dev.acp.spring.session.AcpSessionStore;
 import dev.acp.spring.session.AcpSessionStoreContractTests;
 
+import org.springframework.core.io.ClassPathResource;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.init.ResourceDatabasePopulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -31,6 +34,12 @@ abstract class JdbcAcpSessionStoreTests extends AcpSessionStoreContractTests {
 	 * @return the data source
 	 */
 	protected abstract DataSource dataSource();
+
+	/**
+	 * The store's schema script for the database's platform.
+	 * @return the class path location
+	 */
+	protected abstract String schemaScript();
 
 	private JdbcClient jdbc() {
 		return JdbcClient.create(dataSource());
@@ -86,6 +95,36 @@ abstract class JdbcAcpSessionStoreTests extends AcpSessionStoreContractTests {
 		List<SessionUpdate> replayed = new ArrayList<>();
 		store.replay("sess-1", replayed::add);
 		assertThat(replayed).isEqualTo(updates);
+	}
+
+	@Test
+	void theSchemaScriptUpgradesTablesOfTheVersionBeforeOwnersAndForgetsStoredMcpServers() {
+		jdbc().sql("DROP TABLE acp_session_history").update();
+		jdbc().sql("DROP TABLE acp_session").update();
+		populate("dev/acp/spring/session/jdbc/schema-before-owners.sql");
+		jdbc()
+			.sql("INSERT INTO acp_session (session_id, cwd, additional_directories, mcp_servers, config_options,"
+					+ " attributes, created_at, updated_at) VALUES ('sess-old', '/w', '[]', :servers, '{}', '{}',"
+					+ " CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)")
+			.param("servers",
+					"[{\"name\":\"k\",\"command\":\"c\",\"args\":[],"
+							+ "\"env\":[{\"name\":\"API_KEY\",\"value\":\"secret\"}]}]")
+			.update();
+		populate(schemaScript());
+		populate(schemaScript());
+		AcpSessionData old = store().find("sess-old");
+		assertThat(old.owner()).as("a session kept before owners belongs to the anonymous owner").isNull();
+		assertThat(old.mcpServers()).isEmpty();
+		assertThat(jdbc().sql("SELECT mcp_servers FROM acp_session").query(String.class).single()).isEqualTo("[]");
+		store().save(owned("sess-new", "/w", Instant.EPOCH, "alice"));
+		assertThat(store().list("alice", null, null, 10).sessions()).extracting(AcpSessionData::sessionId)
+			.containsExactly("sess-new");
+		assertThat(store().list(null, null, null, 10).sessions()).extracting(AcpSessionData::sessionId)
+			.containsExactly("sess-old");
+	}
+
+	private void populate(String script) {
+		new ResourceDatabasePopulator(new ClassPathResource(script)).execute(dataSource());
 	}
 
 	@Test

@@ -34,6 +34,11 @@ class PostgreSqlJdbcAcpSessionStoreTests extends JdbcAcpSessionStoreTests {
 	}
 
 	@Override
+	protected String schemaScript() {
+		return "dev/acp/spring/session/jdbc/schema-postgresql.sql";
+	}
+
+	@Override
 	protected DataSource dataSource() {
 		return postgres.getPostgresDatabase();
 	}

@@ -1,0 +1,20 @@
+package dev.acp.spring.agent;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/**
+ * {@link AcpSessionOwnershipTests} on the JDBC store in an embedded H2 database of each
+ * context, its schema created by the store's auto-configuration.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+class H2JdbcAcpSessionOwnershipTests extends JdbcAcpSessionOwnershipTests {
+
+	@Override
+	protected ApplicationContextRunner contextRunner() {
+		return super.contextRunner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class));
+	}
+
+}
