@@ -87,7 +87,7 @@ public final class AcpLauncher {
 		boolean option = !arguments.isEmpty() && OPTIONS.contains(arguments.get(0));
 		this.option = option ? arguments.get(0) : null;
 		this.arguments = option ? arguments.subList(1, arguments.size()) : arguments;
-		this.agent = WarmAgent.of(command, this.arguments, System.getenv());
+		this.agent = WarmAgent.of(command, this.arguments, System.getenv(), System.getProperty("user.dir"));
 	}
 
 	/**
