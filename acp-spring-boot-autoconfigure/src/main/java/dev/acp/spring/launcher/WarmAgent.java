@@ -187,6 +187,14 @@ final class WarmAgent {
 		return this.directory.resolve(this.key.concat(".log"));
 	}
 
+	/**
+	 * Where the agent writes why it failed to start.
+	 * @return the file
+	 */
+	Path failure() {
+		return this.directory.resolve(this.key.concat(".failure"));
+	}
+
 	Path lock() {
 		return this.directory.resolve(this.key.concat(".lock"));
 	}
@@ -203,7 +211,7 @@ final class WarmAgent {
 
 	/**
 	 * A file of the agent the launch script started for this launcher.
-	 * @param suffix {@code .sock}, {@code .pid} or {@code .log}
+	 * @param suffix {@code .sock}, {@code .pid}, {@code .log} or {@code .failure}
 	 * @return the file
 	 */
 	Path pending(String suffix) {
@@ -219,6 +227,7 @@ final class WarmAgent {
 		arguments.add("--acp.transport=local");
 		arguments.add("--acp.local.socket=" + socket());
 		arguments.add("--acp.local.pid-file=" + pidFile());
+		arguments.add("--acp.local.failure-file=" + failure());
 		return arguments;
 	}
 
