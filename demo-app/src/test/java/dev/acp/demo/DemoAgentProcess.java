@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -112,6 +113,15 @@ final class DemoAgentProcess implements AutoCloseable {
 	 */
 	static DemoAgentProcess startLauncher(Path runtimeDirectory, Path agentJar, String... args)
 			throws IOException, URISyntaxException {
+		return startLauncher(runtimeDirectory, agentJar, Map.of(), args);
+	}
+
+	/**
+	 * Start the launcher as {@link #startLauncher(Path, Path, String...)} does, with more
+	 * environment variables.
+	 */
+	static DemoAgentProcess startLauncher(Path runtimeDirectory, Path agentJar, Map<String, String> environment,
+			String... args) throws IOException, URISyntaxException {
 		String launcher = Paths
 			.get(dev.acp.spring.launcher.AcpLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI())
 			.toString();
@@ -119,7 +129,9 @@ final class DemoAgentProcess implements AutoCloseable {
 		List<String> command = new ArrayList<>(List.of("-cp", launcher, "dev.acp.spring.launcher.AcpLauncher", java(),
 				"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", agentJar.toAbsolutePath().toString(), "--"));
 		command.addAll(List.of(args));
-		return start(true, command, Map.of("XDG_RUNTIME_DIR", runtimeDirectory.toString()));
+		Map<String, String> launcherEnvironment = new HashMap<>(environment);
+		launcherEnvironment.put("XDG_RUNTIME_DIR", runtimeDirectory.toString());
+		return start(true, command, launcherEnvironment);
 	}
 
 	static Path demoJar() {

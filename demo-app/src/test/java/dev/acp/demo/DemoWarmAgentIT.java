@@ -10,6 +10,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -51,7 +52,11 @@ class DemoWarmAgentIT {
 	}
 
 	private DemoAgentProcess launch(Path jar, String... args) throws Exception {
-		DemoAgentProcess launcher = DemoAgentProcess.startLauncher(this.runtime, jar, args);
+		return launch(jar, Map.of(), args);
+	}
+
+	private DemoAgentProcess launch(Path jar, Map<String, String> environment, String... args) throws Exception {
+		DemoAgentProcess launcher = DemoAgentProcess.startLauncher(this.runtime, jar, environment, args);
 		this.launchers.add(launcher);
 		return launcher;
 	}
@@ -203,6 +208,31 @@ class DemoWarmAgentIT {
 		assertThat(launcher.awaitExit(TIMEOUT)).isOne();
 		assertProtocolLinesOnly(launcher);
 		assertThat(launcher.stderr()).contains("the agent closed the connection");
+	}
+
+	@Test
+	void whenTheWarmAgentFailsToStartTheFirstInitializeIsAnsweredWithTheFailureAndNothingElse() throws Exception {
+		DemoAgentProcess launcher = launch(DemoAgentProcess.demoJar(), "--acp.sessions.store=nosuch");
+		launcher.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
+		assertThat(launcher.awaitExit(TIMEOUT)).isOne();
+		assertThat(launcher.stdoutLines()).hasSize(1);
+		JsonNode answer = DemoAgentProcess.mapper.readTree(launcher.stdoutLines().get(0));
+		assertThat(answer.get("id").isIntegralNumber()).isTrue();
+		assertThat(answer.get("id").asInt()).isZero();
+		assertThat(answer.at("/error/code").asInt()).isEqualTo(-32603);
+		assertThat(answer.at("/error/message").asString()).contains("acp.sessions.store").doesNotContain("\tat ");
+		assertThat(launcher.stderr()).contains("before it served");
+	}
+
+	@Test
+	void launchersWhoseEnvironmentsDifferReachDifferentWarmAgents() throws Exception {
+		Path jar = DemoAgentProcess.demoJar();
+		DemoAgentProcess first = launch(jar, Map.of("MY_DB_URL", "jdbc:h2:mem:one"), DRAIN);
+		initialize(first);
+		DemoAgentProcess second = launch(jar, Map.of("MY_DB_URL", "jdbc:h2:mem:two"), DRAIN);
+		initialize(second);
+		assertThat(files(".sock")).hasSize(2);
+		assertThat(files(".pid")).hasSize(2);
 	}
 
 	@Test

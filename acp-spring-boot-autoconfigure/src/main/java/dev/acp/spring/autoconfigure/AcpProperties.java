@@ -170,6 +170,12 @@ public class AcpProperties {
 		private Path pidFile;
 
 		/**
+		 * File the agent writes why it failed to start to (Boot's failure analysis), for
+		 * the launcher to answer the editor's initialize with.
+		 */
+		private Path failureFile;
+
+		/**
 		 * How long the agent stays up without a connection before it exits.
 		 */
 		private Duration idleTimeout = Duration.ofMinutes(10);
@@ -188,6 +194,14 @@ public class AcpProperties {
 
 		public void setPidFile(Path pidFile) {
 			this.pidFile = pidFile;
+		}
+
+		public Path getFailureFile() {
+			return this.failureFile;
+		}
+
+		public void setFailureFile(Path failureFile) {
+			this.failureFile = failureFile;
 		}
 
 		public Duration getIdleTimeout() {

@@ -15,7 +15,8 @@ import org.springframework.context.annotation.Bean;
  * Auto-configuration of the sessions the starter keeps ({@code acp.sessions.enabled}, on
  * by default): the {@link AcpSessionStore} (in memory unless another store bean is
  * declared, for example by the JDBC store's auto-configuration, which runs before this
- * one) and the {@link DefaultAcpSessions} the agent serves sessions with.
+ * one) and the {@link DefaultAcpSessions} the agent serves sessions with, on a store of
+ * their own in memory when {@code acp.sessions.ephemeral} says so.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -29,6 +30,10 @@ public final class AcpSessionAutoConfiguration {
 	@ConditionalOnMissingBean(AcpSessionStore.class)
 	@ConditionalOnProperty(prefix = "acp.sessions", name = "store", havingValue = "memory", matchIfMissing = true)
 	InMemoryAcpSessionStore acpSessionStore(AcpSessionProperties properties) {
+		return inMemory(properties);
+	}
+
+	private static InMemoryAcpSessionStore inMemory(AcpSessionProperties properties) {
 		return new InMemoryAcpSessionStore(properties.getMemory().getMaxSessions(), properties.getMaxHistory(),
 				properties.getMemory().getIdleTimeout());
 	}
@@ -37,7 +42,8 @@ public final class AcpSessionAutoConfiguration {
 	@ConditionalOnMissingBean
 	DefaultAcpSessions acpSessions(ObjectProvider<AcpSessionStore> store, AcpSessionProperties properties,
 			ObjectProvider<AcpHandlerThreads> threads) {
-		AcpSessionStore sessionStore = store.getIfUnique();
+		// decided here, not by a condition: Spring AOT fixes the conditions at build time
+		AcpSessionStore sessionStore = properties.isEphemeral() ? inMemory(properties) : store.getIfUnique();
 		if (sessionStore == null) {
 			throw new IllegalStateException("acp.sessions.store=" + properties.getStore().name().toLowerCase()
 					+ " needs one AcpSessionStore bean and there is " + (store.stream().findAny().isPresent()

@@ -25,6 +25,14 @@ public class AcpSessionProperties {
 	private Store store = Store.MEMORY;
 
 	/**
+	 * Whether sessions stay in this process's memory, whatever store is configured or
+	 * declared, and never reach the application's store: for a run whose sessions must
+	 * not last, such as the fast launch's training exchange, which sets it. Read when the
+	 * sessions are created, so it holds for an application built with Spring AOT too.
+	 */
+	private boolean ephemeral;
+
+	/**
 	 * Most history entries (session/update notifications, one per prompt content block)
 	 * kept per session; beyond it the oldest are dropped.
 	 */
@@ -64,6 +72,14 @@ public class AcpSessionProperties {
 
 	public void setStore(Store store) {
 		this.store = store;
+	}
+
+	public boolean isEphemeral() {
+		return this.ephemeral;
+	}
+
+	public void setEphemeral(boolean ephemeral) {
+		this.ephemeral = ephemeral;
 	}
 
 	public int getMaxHistory() {

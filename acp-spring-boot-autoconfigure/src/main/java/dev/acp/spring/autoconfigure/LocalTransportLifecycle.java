@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 import org.apache.commons.logging.Log;
@@ -19,7 +20,8 @@ import org.springframework.util.Assert;
  * Runs a warm agent: once the application is ready it serves launchers on
  * {@code acp.local.socket} and writes its pid to {@code acp.local.pid-file}; when no
  * launcher has been connected for {@code acp.local.idle-timeout} it closes the context
- * and exits; on shutdown every connection drains, and the socket and pid file go.
+ * and exits; on shutdown every connection drains, and the socket and pid file go while
+ * they are still this agent's own.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -94,11 +96,28 @@ public class LocalTransportLifecycle extends ProcessTransportLifecycle {
 		Path pidFile = this.properties.getPidFile();
 		if (pidFile != null) {
 			try {
-				Files.deleteIfExists(pidFile);
+				if (ownPid(pidFile)) {
+					Files.delete(pidFile);
+				}
 			}
 			catch (IOException ex) {
 				logger.debug("Removing the pid file failed", ex);
 			}
+		}
+	}
+
+	/**
+	 * Whether the pid file still names this process: a stale agent leaves the pid file of
+	 * the agent that replaced it.
+	 */
+	private static boolean ownPid(Path pidFile) throws IOException {
+		try {
+			return Files.readString(pidFile, StandardCharsets.US_ASCII)
+				.trim()
+				.equals(Long.toString(ProcessHandle.current().pid()));
+		}
+		catch (NoSuchFileException ex) {
+			return false;
 		}
 	}
 

@@ -112,7 +112,8 @@ final class FastLaunch {
 		finally {
 			List<String> stop = new ArrayList<>(script.launcherCommand(java, dir.toString(), List.of()));
 			stop.addAll(agent);
-			stop.addAll(List.of("--", "--stop"));
+			// the training's arguments name the same warm agent
+			stop.addAll(List.of("--", "--stop", TrainingExchange.EPHEMERAL_SESSIONS));
 			run(stop, dir.resolve("stop.log"));
 		}
 		if (launcherArchive != null) {

@@ -214,6 +214,7 @@ final class LaunchScript {
 				          if mkdir -p "$run/pending" 2>/dev/null; then
 				            early=$(setsid %1$s "$@" --acp.transport=local \\
 				              --acp.local.socket="$run/pending/$$.sock" --acp.local.pid-file="$run/pending/$$.pid" \\
+				              --acp.local.failure-file="$run/pending/$$.failure" \\
 				              </dev/null >"$run/pending/$$.log" 2>&1 & echo "$!")
 				          fi ;;
 				      esac

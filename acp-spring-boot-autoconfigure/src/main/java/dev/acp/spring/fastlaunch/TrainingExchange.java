@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -20,11 +21,19 @@ import tools.jackson.databind.json.JsonMapper;
  * A real ACP exchange with an agent spawned over stdio: {@code initialize},
  * {@code session/new}, optionally a {@code session/prompt}, then end of input, on which
  * the agent drains and exits 0 (which writes a class-data archive when it trains one).
- * Every line the agent writes on standard output must be a JSON-RPC message.
+ * Every line the agent writes on standard output must be a JSON-RPC message. The agent
+ * runs with {@value #EPHEMERAL_SESSIONS}: the sessions of a build never reach the
+ * application's session store (a database, say).
  *
  * @author ACP Spring Boot Starter contributors
  */
 final class TrainingExchange {
+
+	/**
+	 * The argument that keeps the trained agent's sessions in its memory only; the last
+	 * of the command, so that through the launcher it reaches the warm agent too.
+	 */
+	static final String EPHEMERAL_SESSIONS = "--acp.sessions.ephemeral=true";
 
 	private static final long TIMEOUT_SECONDS = 180;
 
@@ -52,14 +61,16 @@ final class TrainingExchange {
 
 	/**
 	 * Spawn the agent, run the exchange and wait for it to exit 0.
-	 * @param command the agent's command
+	 * @param command the agent's command, to which {@value #EPHEMERAL_SESSIONS} is added
 	 * @param log where the agent's standard error goes
 	 * @throws IOException when the agent cannot be spawned
 	 * @throws IllegalStateException when the agent does not answer, answers an error,
 	 * writes anything but JSON-RPC on standard output or exits with another status
 	 */
 	void run(List<String> command, Path log) throws IOException {
-		Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
+		List<String> ephemeral = new ArrayList<>(command);
+		ephemeral.add(EPHEMERAL_SESSIONS);
+		Process process = new ProcessBuilder(ephemeral).redirectError(log.toFile()).start();
 		this.input = process.getOutputStream();
 		this.output = new LinkedBlockingQueue<>();
 		Thread reader = new Thread(() -> read(process), "acp-fast-launch-training");

@@ -41,9 +41,11 @@ import java.util.concurrent.TimeUnit;
  * found no warm agent, while this JVM started: the launcher adopts it as the warm agent,
  * or stops it when another launcher's agent serves already. Standard output carries the
  * agent's protocol lines only, each complete; when the agent goes away mid-session the
- * launcher says so on standard error and exits 1. End of input, or SIGTERM, ends this
- * connection only: the agent drains it and lives on, until it has had no connection for
- * its idle time.
+ * launcher says so on standard error and exits 1. When no agent can serve (it failed to
+ * start, say), the editor's {@code initialize} is answered with a JSON-RPC error -32603
+ * carrying the failure the agent wrote, as the agent in the editor's own process would
+ * answer, and the launcher exits 1. End of input, or SIGTERM, ends this connection only:
+ * the agent drains it and lives on, until it has had no connection for its idle time.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -81,13 +83,18 @@ public final class AcpLauncher {
 
 	private volatile boolean inputEnded;
 
+	/**
+	 * Where the agent this launcher waits for writes why it failed to start.
+	 */
+	private Path failureFile;
+
 	private AcpLauncher(List<String> command, List<String> arguments, long pending) {
 		this.command = command;
 		this.pending = pending;
 		boolean option = !arguments.isEmpty() && OPTIONS.contains(arguments.get(0));
 		this.option = option ? arguments.get(0) : null;
 		this.arguments = option ? arguments.subList(1, arguments.size()) : arguments;
-		this.agent = WarmAgent.of(command, this.arguments, System.getenv());
+		this.agent = WarmAgent.of(command, this.arguments, System.getenv(), System.getProperty("user.dir"));
 	}
 
 	/**
@@ -126,12 +133,50 @@ public final class AcpLauncher {
 			if ("--stop".equals(this.option)) {
 				return stop();
 			}
-			this.agent.privateDirectory();
-			return relay(connect());
 		}
 		catch (IOException ex) {
 			this.err.println("acp launcher: " + ex.getMessage());
 			return 1;
+		}
+		SocketChannel channel;
+		try {
+			this.agent.privateDirectory();
+			channel = connect();
+		}
+		catch (IOException ex) {
+			return noAgent(ex.getMessage());
+		}
+		return relay(channel);
+	}
+
+	/**
+	 * No agent serves: say why on standard error, and to the editor as the answer to its
+	 * {@code initialize}.
+	 */
+	private int noAgent(String reason) {
+		this.err.println("acp launcher: " + reason);
+		String failure = agentFailure();
+		StartFailureAnswer.answer(new FileInputStream(FileDescriptor.in), new FileOutputStream(FileDescriptor.out),
+				(failure != null) ? failure : "The agent failed to start: " + reason);
+		return 1;
+	}
+
+	/**
+	 * What the agent wrote about its failure to start, once: the file goes.
+	 * @return the failure, or {@code null}
+	 */
+	private String agentFailure() {
+		Path file = this.failureFile;
+		if (file == null || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+			return null;
+		}
+		try {
+			String failure = Files.readString(file, StandardCharsets.UTF_8).strip();
+			Files.delete(file);
+			return failure.isEmpty() ? null : failure;
+		}
+		catch (IOException ex) {
+			return null;
 		}
 	}
 
@@ -201,6 +246,7 @@ public final class AcpLauncher {
 			}
 			Optional<ProcessHandle> adopted = adoptPending();
 			if (adopted.isPresent()) {
+				this.failureFile = this.agent.pending(".failure");
 				return awaitServing(adopted.get(), null, this.agent.pendingDirectory());
 			}
 			try (WatchService events = watch(this.agent.directory())) {
@@ -234,7 +280,7 @@ public final class AcpLauncher {
 				return channel;
 			}
 			if (!agent.isAlive()) {
-				throw new IOException("the agent exited" + ((child != null) ? " with status " + child.exitValue() : "")
+				throw new IOException("the agent exited" + ((child != null) ? " with status " + exitStatus(child) : "")
 						+ " before it served; see " + this.agent.log());
 			}
 			try {
@@ -252,6 +298,20 @@ public final class AcpLauncher {
 		agent.destroy();
 		throw new IOException(
 				"the agent did not serve within " + START_TIMEOUT_MILLIS / 1000 + " s; see " + this.agent.log());
+	}
+
+	/**
+	 * The status of an agent that has exited: {@link Process#exitValue()} may not know it
+	 * yet when its {@link ProcessHandle} already says so.
+	 */
+	private static int exitStatus(Process child) {
+		try {
+			return child.waitFor();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return -1;
+		}
 	}
 
 	/**
@@ -335,6 +395,8 @@ public final class AcpLauncher {
 		removeLink(this.agent.pidFile());
 		removeLink(this.agent.socket());
 		Files.deleteIfExists(this.agent.socket());
+		Files.deleteIfExists(this.agent.failure());
+		this.failureFile = this.agent.failure();
 		List<String> agentCommand = new ArrayList<>();
 		Path setsid = Path.of("/usr/bin/setsid");
 		if (Files.isExecutable(setsid)) {

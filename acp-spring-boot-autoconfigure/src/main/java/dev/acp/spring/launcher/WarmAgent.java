@@ -16,22 +16,41 @@ import java.util.TreeMap;
 /**
  * Where the warm agent of one launch configuration lives: its socket, pid file and log,
  * named after a digest of everything that makes two agents differ (the command with its
- * JVM and flags, the arguments, the size and time of every file the command names, and
- * the environment variables Spring Boot and the JVM read), in a directory only the user
- * can open.
+ * JVM and flags, the arguments, the size and time of every file the command names, the
+ * working directory and the whole environment but for the variables that only name the
+ * terminal the launch came from), in a directory only the user can open.
  *
  * @author ACP Spring Boot Starter contributors
  */
 final class WarmAgent {
 
 	/**
-	 * Prefixes of the environment variables that take part in the agent's configuration:
-	 * Spring Boot binds them to properties ({@code ACP_TRANSPORT}, {@code SPRING_...}),
-	 * the JVM reads the {@code JAVA}/{@code JDK} ones, acpx passes credentials in
-	 * {@code ACPX_AUTH_...}. {@code ACP_LAUNCHER_ENV} names more, separated by commas.
+	 * The environment variables left out of the digest: each only names the terminal,
+	 * shell or login a launch came from, so that launches of one configuration from
+	 * several terminals share an agent. Every other variable counts, since the
+	 * application may read any of them (a database URL, an API key, {@code SPRING_*}
+	 * bound to properties, {@code JAVA_TOOL_OPTIONS}).
+	 * <ul>
+	 * <li>{@code _}: bash's path of the command it runs (the launch script's shell sets
+	 * it to {@code setsid} for the agent it starts early and to {@code java} for the
+	 * launcher);</li>
+	 * <li>{@code SHLVL}: how deep the shell is nested;</li>
+	 * <li>{@code OLDPWD}: the interactive shell's previous directory;</li>
+	 * <li>{@code PWD}: the shell's copy of the working directory, possibly through
+	 * another symbolic link; the working directory itself is part of the digest;</li>
+	 * <li>{@code TERM_SESSION_ID}, {@code ITERM_SESSION_ID}, {@code WINDOWID},
+	 * {@code TMUX_PANE}, {@code KITTY_WINDOW_ID}, {@code ALACRITTY_WINDOW_ID},
+	 * {@code WEZTERM_PANE}, {@code GNOME_TERMINAL_SCREEN}: the window, tab or pane of a
+	 * terminal emulator or multiplexer;</li>
+	 * <li>{@code SSH_TTY}, {@code SSH_CLIENT}, {@code SSH_CONNECTION}: the terminal and
+	 * the client's address and port of one SSH login ({@code SSH_AUTH_SOCK}, which a
+	 * program may use, counts);</li>
+	 * <li>{@code ACP_WARM}: the launch script's switch, which the agent never reads.</li>
+	 * </ul>
 	 */
-	private static final List<String> ENVIRONMENT_PREFIXES = List.of("ACP_", "SPRING_", "SERVER_", "MANAGEMENT_",
-			"LOGGING_", "JAVA_", "JDK_", "_JAVA_", "ACPX_");
+	private static final List<String> PER_TERMINAL = List.of("_", "SHLVL", "OLDPWD", "PWD", "TERM_SESSION_ID",
+			"ITERM_SESSION_ID", "WINDOWID", "TMUX_PANE", "KITTY_WINDOW_ID", "ALACRITTY_WINDOW_ID", "WEZTERM_PANE",
+			"GNOME_TERMINAL_SCREEN", "SSH_TTY", "SSH_CLIENT", "SSH_CONNECTION", "ACP_WARM");
 
 	private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rwx------");
 
@@ -48,13 +67,16 @@ final class WarmAgent {
 	 * The warm agent of a launch configuration.
 	 * @param command the agent's command (JVM, flags, jar)
 	 * @param arguments the arguments the launcher was given
-	 * @param environment the launcher's environment
+	 * @param environment the launcher's environment, which the agent it starts inherits
+	 * @param workingDirectory the launcher's working directory, which the agent it starts
+	 * inherits (Boot reads {@code ./application.properties} and {@code ./config/} there)
 	 * @return the warm agent's place
 	 */
-	static WarmAgent of(List<String> command, List<String> arguments, Map<String, String> environment) {
+	static WarmAgent of(List<String> command, List<String> arguments, Map<String, String> environment,
+			String workingDirectory) {
 		StringBuilder configuration = new StringBuilder();
 		for (String part : command) {
-			configuration.append("command ").append(part).append('\n');
+			field(configuration, "command", part);
 			Path file = Path.of(part);
 			if (part.startsWith("/") && Files.isRegularFile(file)) {
 				try {
@@ -70,35 +92,24 @@ final class WarmAgent {
 			}
 		}
 		for (String argument : arguments) {
-			configuration.append("argument ").append(argument).append('\n');
+			field(configuration, "argument", argument);
 		}
+		field(configuration, "cwd", workingDirectory);
 		for (Map.Entry<String, String> variable : new TreeMap<>(environment).entrySet()) {
-			if (isConfiguration(variable.getKey(), environment)) {
-				configuration.append("env ")
-					.append(variable.getKey())
-					.append('=')
-					.append(variable.getValue())
-					.append('\n');
+			if (!PER_TERMINAL.contains(variable.getKey())) {
+				field(configuration, "env", variable.getKey());
+				field(configuration, "value", variable.getValue());
 			}
 		}
 		return new WarmAgent(runtimeDirectory(environment), digest(configuration.toString()));
 	}
 
-	private static boolean isConfiguration(String name, Map<String, String> environment) {
-		for (String prefix : ENVIRONMENT_PREFIXES) {
-			if (name.startsWith(prefix)) {
-				return !name.equals("ACP_WARM");
-			}
-		}
-		String extra = environment.get("ACP_LAUNCHER_ENV");
-		if (extra != null) {
-			for (String listed : extra.split(",")) {
-				if (listed.trim().equals(name)) {
-					return true;
-				}
-			}
-		}
-		return false;
+	/**
+	 * One value of the configuration, with its length: no value (an environment variable
+	 * with a new line in it, say) can pass for two.
+	 */
+	private static void field(StringBuilder configuration, String name, String value) {
+		configuration.append(name).append(' ').append(value.length()).append(' ').append(value).append('\n');
 	}
 
 	private static Path runtimeDirectory(Map<String, String> environment) {
@@ -176,6 +187,14 @@ final class WarmAgent {
 		return this.directory.resolve(this.key.concat(".log"));
 	}
 
+	/**
+	 * Where the agent writes why it failed to start.
+	 * @return the file
+	 */
+	Path failure() {
+		return this.directory.resolve(this.key.concat(".failure"));
+	}
+
 	Path lock() {
 		return this.directory.resolve(this.key.concat(".lock"));
 	}
@@ -192,7 +211,7 @@ final class WarmAgent {
 
 	/**
 	 * A file of the agent the launch script started for this launcher.
-	 * @param suffix {@code .sock}, {@code .pid} or {@code .log}
+	 * @param suffix {@code .sock}, {@code .pid}, {@code .log} or {@code .failure}
 	 * @return the file
 	 */
 	Path pending(String suffix) {
@@ -208,6 +227,7 @@ final class WarmAgent {
 		arguments.add("--acp.transport=local");
 		arguments.add("--acp.local.socket=" + socket());
 		arguments.add("--acp.local.pid-file=" + pidFile());
+		arguments.add("--acp.local.failure-file=" + failure());
 		return arguments;
 	}
 

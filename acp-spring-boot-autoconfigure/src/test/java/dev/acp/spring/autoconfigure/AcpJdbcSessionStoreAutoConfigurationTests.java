@@ -12,6 +12,7 @@ import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.session.AcpSessionData;
 import dev.acp.spring.session.AcpSessionStore;
 import dev.acp.spring.session.jdbc.JdbcAcpSessionStore;
+import dev.acp.spring.agent.AcpSessions;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -59,6 +60,25 @@ class AcpJdbcSessionStoreAutoConfigurationTests {
 				.query(Integer.class)
 				.single()).isOne();
 		});
+	}
+
+	@Test
+	void ephemeralSessionsNeverReachTheJdbcStore() {
+		this.contextRunner.withConfiguration(AutoConfigurations.of(AcpSessionAutoConfiguration.class))
+			.withPropertyValues("acp.sessions.store=jdbc", "acp.sessions.ephemeral=true")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				AcpSessionStore store = context.getBean(AcpSessions.class).store();
+				Instant now = Instant.parse("2026-11-25T10:00:00Z");
+				store.save(new AcpSessionData("sess-1", "/w", List.of(), List.of(), null, null, Map.of(), Map.of(), now,
+						now));
+				store.append("sess-1", List.of(SessionUpdate.userMessageChunk("hi")));
+				assertThat(store.find("sess-1")).isNotNull();
+				JdbcClient database = JdbcClient.create(context.getBean(DataSource.class));
+				assertThat(database.sql("SELECT COUNT(*) FROM acp_session").query(Integer.class).single()).isZero();
+				assertThat(database.sql("SELECT COUNT(*) FROM acp_session_history").query(Integer.class).single())
+					.isZero();
+			});
 	}
 
 	@Test

@@ -101,7 +101,8 @@ class LaunchScriptTests {
 		Path pendingFiles = run.resolve("pending/" + process.pid());
 		List<String> expected = new ArrayList<>(launcher.subList(agent + 1, launcher.indexOf("--")));
 		expected.addAll(List.of("--acp.x=a b", "--acp.transport=local", "--acp.local.socket=" + pendingFiles + ".sock",
-				"--acp.local.pid-file=" + pendingFiles + ".pid"));
+				"--acp.local.pid-file=" + pendingFiles + ".pid",
+				"--acp.local.failure-file=" + pendingFiles + ".failure"));
 		assertThat(Files.readAllLines(Path.of(pendingFiles + ".log"))).isEqualTo(expected);
 	}
 

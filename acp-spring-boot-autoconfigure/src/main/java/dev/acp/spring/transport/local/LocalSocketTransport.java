@@ -7,12 +7,15 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -49,6 +52,12 @@ public final class LocalSocketTransport {
 
 	private volatile ServerSocketChannel server;
 
+	/**
+	 * What tells the socket this transport bound from one bound later on the same path:
+	 * the file's identity and time.
+	 */
+	private volatile String bound;
+
 	private volatile long idleSince = System.nanoTime();
 
 	/**
@@ -77,6 +86,7 @@ public final class LocalSocketTransport {
 		Files.deleteIfExists(this.socket);
 		ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
 		channel.bind(UnixDomainSocketAddress.of(this.socket));
+		this.bound = identity(this.socket);
 		this.server = channel;
 		Thread acceptor = new Thread(this::accept, "acp-local-acceptor");
 		acceptor.start();
@@ -162,7 +172,9 @@ public final class LocalSocketTransport {
 	}
 
 	/**
-	 * Stop accepting, drain every connection (in parallel), and remove the socket.
+	 * Stop accepting, drain every connection (in parallel), and remove the socket while
+	 * it is still the one this transport bound: an agent that took the path over since
+	 * (one a launcher started when this one stopped answering) keeps its socket.
 	 */
 	public void stop() {
 		ServerSocketChannel channel = this.server;
@@ -195,10 +207,29 @@ public final class LocalSocketTransport {
 			}
 		}
 		try {
-			Files.deleteIfExists(this.socket);
+			String bound = this.bound;
+			if (bound != null && bound.equals(identity(this.socket))) {
+				Files.delete(this.socket);
+			}
 		}
 		catch (IOException ex) {
 			logger.debug("Removing the socket failed", ex);
+		}
+	}
+
+	/**
+	 * The file's identity (device and inode) and modification time (when it was bound, to
+	 * the nanosecond where the file system keeps it), or {@code null} when there is no
+	 * such file.
+	 */
+	private static String identity(Path file) {
+		try {
+			BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
+					LinkOption.NOFOLLOW_LINKS);
+			return attributes.fileKey() + " " + attributes.lastModifiedTime().to(TimeUnit.NANOSECONDS);
+		}
+		catch (IOException ex) {
+			return null;
 		}
 	}
 
