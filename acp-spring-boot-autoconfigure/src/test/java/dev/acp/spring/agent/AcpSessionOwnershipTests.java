@@ -40,6 +40,13 @@ abstract class AcpSessionOwnershipTests {
 			 {"type":"http","name":"web","url":"https://mcp.example/","headers":[{"name":"Authorization","value":"Bearer secret"}]}]""";
 
 	/**
+	 * The application opts in to the MCP servers these principals name over a network
+	 * transport (refused by default).
+	 */
+	private static final String[] MCP_SERVERS_OPEN = { "acp.mcp-servers.network.stdio=true",
+			"acp.mcp-servers.network.allowed-hosts=mcp.example" };
+
+	/**
 	 * The agent, with the store under test.
 	 * @return the runner
 	 */
@@ -230,7 +237,7 @@ abstract class AcpSessionOwnershipTests {
 
 	@Test
 	void nothingOfAnMcpServersEnvOrHeadersIsStoredWhileTheSessionServesThem() {
-		contextRunner().run((context) -> {
+		contextRunner().withPropertyValues(MCP_SERVERS_OPEN).run((context) -> {
 			TestPeer alice = peer(context, "alice");
 			String sessionId = newSession(alice, "/work", SERVERS);
 			promptOf(alice, sessionId, "one");
@@ -243,7 +250,7 @@ abstract class AcpSessionOwnershipTests {
 
 	@Test
 	void aLoadedOrResumedSessionServesTheMcpServersOfThatRequest() {
-		contextRunner().run((context) -> {
+		contextRunner().withPropertyValues(MCP_SERVERS_OPEN).run((context) -> {
 			String sessionId = newSession(peer(context, "alice"), "/work", SERVERS);
 			String fresh = "[{\"name\":\"fresh\",\"command\":\"/bin/fresh\",\"args\":[],"
 					+ "\"env\":[{\"name\":\"API_KEY\",\"value\":\"fresh-key\"}]}]";

@@ -76,7 +76,7 @@ class ChatClientAgentSessionOwnershipTests {
 
 	@Test
 	void aSessionLoadedOnAnotherConnectionStartsTheMcpServersOfTheLoad() {
-		this.contextRunner.run((context) -> {
+		this.contextRunner.withPropertyValues("acp.mcp-servers.network.allowed-hosts=127.0.0.1").run((context) -> {
 			TestPeer alice = peer(context, "alice");
 			String sessionId = alice.call("session/new", "{\"cwd\":\"/work\",\"mcpServers\":[]}")
 				.at("/result/sessionId")
