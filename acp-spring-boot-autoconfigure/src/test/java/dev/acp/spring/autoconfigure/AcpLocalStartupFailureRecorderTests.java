@@ -2,6 +2,7 @@ package dev.acp.spring.autoconfigure;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,10 +26,16 @@ class AcpLocalStartupFailureRecorderTests {
 	@TempDir
 	Path dir;
 
+	/**
+	 * Run an application as the launcher runs a warm agent ({@code acp.transport=local}):
+	 * a stdio agent that fails reads its client's {@code initialize} from standard input,
+	 * which in a test JVM is the test runner's own channel.
+	 */
 	private static void run(Class<?> configuration, String... args) {
 		SpringApplication application = new SpringApplication(configuration);
 		application.setWebApplicationType(WebApplicationType.NONE);
-		assertThatException().isThrownBy(() -> application.run(args));
+		String[] local = Stream.concat(Stream.of("--acp.transport=local"), Stream.of(args)).toArray(String[]::new);
+		assertThatException().isThrownBy(() -> application.run(local));
 	}
 
 	@Test
