@@ -42,7 +42,8 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
 /**
  * Carries one ACP connection per WebSocket: one JSON-RPC message per text frame (partial
  * frames are joined up to the message size limit; a larger message is answered -32600 and
- * the connection continues), binary frames refused with 1003, a bounded send buffer per
+ * the connection continues), binary frames ignored (as the ACP RFD says; logged once per
+ * socket), a bounded send buffer per
  * socket (a client that does not read is disconnected), a bound on the requests in flight
  * per socket, at most a given number of sockets (a slot is reserved atomically at the
  * handshake). The handshake answer carries the connection id in
@@ -212,7 +213,10 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 			return;
 		}
 		if (message instanceof BinaryMessage) {
-			closeQuietly(session, CloseStatus.NOT_ACCEPTABLE.withReason("ACP messages are text frames"));
+			if (socket.firstBinaryFrame()) {
+				logger.info("Ignoring binary frames on WebSocket " + session.getId()
+						+ ": ACP messages are text frames (logged once per connection)");
+			}
 			return;
 		}
 		if (message instanceof TextMessage text) {
@@ -394,9 +398,23 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 
 		private boolean oversized;
 
+		private volatile boolean binaryFrameSeen;
+
 		Socket(ConcurrentWebSocketSessionDecorator sender, JsonRpcConnection connection) {
 			this.sender = sender;
 			this.connection = connection;
+		}
+
+		/**
+		 * Record a binary frame.
+		 * @return whether it is the socket's first one
+		 */
+		boolean firstBinaryFrame() {
+			if (this.binaryFrameSeen) {
+				return false;
+			}
+			this.binaryFrameSeen = true;
+			return true;
 		}
 
 		synchronized int retainedBytes() {
