@@ -54,6 +54,10 @@ final class HttpConnection implements MessageSink {
 
 	private final Object readers = new Object();
 
+	/** Runs between choosing a session's stream for a message and offering it (tests). */
+	private volatile Runnable afterRouting = () -> {
+	};
+
 	private long readersGone;
 
 	HttpConnection(String id, String principalName, HttpTransportSettings settings,
@@ -264,11 +268,20 @@ final class HttpConnection implements MessageSink {
 					target = session;
 				}
 			}
+			this.afterRouting.run();
 			kept = target.offer(frame);
 		}
 		if (!kept) {
 			this.onOverflow.accept(this);
 		}
+	}
+
+	/**
+	 * Run a hook between choosing the stream of a message and offering it to that stream.
+	 * @param hook the hook
+	 */
+	void afterRouting(Runnable hook) {
+		this.afterRouting = hook;
 	}
 
 	/**

@@ -1,5 +1,7 @@
 package dev.acp.spring.transport.http;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -7,10 +9,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.servlet.AsyncContext;
+import jakarta.servlet.AsyncListener;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.ServletResponse;
 
 import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.BDDMockito.given;
@@ -48,6 +52,35 @@ class HttpConnectionTests {
 		assertThat(this.connection.sessionStream("sess_1")).isNull();
 		assertThat(stream.offer("{}".getBytes(StandardCharsets.UTF_8))).isTrue();
 		assertThat(stream.hasQueued()).isFalse();
+	}
+
+	@Test
+	void aMessageRoutedToASessionStreamWhoseReaderLeavesIsNotLost() throws Exception {
+		EventStream stream = this.connection.sessionStream("sess_1");
+		AsyncContext context = mock(AsyncContext.class);
+		ServletResponse response = mock(ServletResponse.class);
+		ServletOutputStream output = mock(ServletOutputStream.class);
+		given(context.getResponse()).willReturn(response);
+		given(response.getOutputStream()).willReturn(output);
+		assertThat(stream.attach(context, () -> this.connection.sessionReaderGone("sess_1", stream))).isTrue();
+		ArgumentCaptor<AsyncListener> listener = ArgumentCaptor.forClass(AsyncListener.class);
+		then(context).should().addListener(listener.capture());
+		// the reader leaves (its client closed the GET) after the message chose the
+		// session's stream and before it is offered to it
+		this.connection.afterRouting(() -> {
+			try {
+				listener.getValue().onComplete(null);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+		});
+		this.connection.send("{\"jsonrpc\":\"2.0\",\"method\":\"session/update\",\"params\":{\"sessionId\":\"sess_1\"}}"
+			.getBytes(StandardCharsets.UTF_8));
+		EventStream next = this.connection.sessionStream("sess_1");
+		assertThat(this.connection.connectionStream().hasQueued() || next.hasQueued())
+			.as("the message waits on the connection's stream or for the session's next reader")
+			.isTrue();
 	}
 
 	@Test
