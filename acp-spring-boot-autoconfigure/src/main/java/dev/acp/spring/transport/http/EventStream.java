@@ -48,6 +48,22 @@ final class EventStream {
 
 	private boolean finished;
 
+	private boolean dropped;
+
+	/** What became of a message offered to a session's stream. */
+	enum Offer {
+
+		/** Queued (or written). */
+		KEPT,
+
+		/** Queued, but the stream overflowed. */
+		OVERFLOWED,
+
+		/** Not taken: the stream has no reader and nothing queued, or was dropped. */
+		REFUSED
+
+	}
+
 	/**
 	 * Create a stream.
 	 * @param name the name in log messages
@@ -92,15 +108,50 @@ final class EventStream {
 	}
 
 	/**
+	 * Queue one message only if the stream is read or holds events for its next reader,
+	 * deciding and queueing under the lock that {@link #dropIfUnread()} takes, so a
+	 * message is never queued on a stream that was dropped meanwhile.
+	 * @param frame the JSON text of the message (one line)
+	 * @return what became of it
+	 */
+	synchronized Offer offerIfRead(byte[] frame) {
+		if (this.dropped || (this.receiver == null && this.queue.isEmpty())) {
+			return Offer.REFUSED;
+		}
+		return offer(frame) ? Offer.KEPT : Offer.OVERFLOWED;
+	}
+
+	/**
+	 * Drop the stream if it has no receiver and nothing queued: it takes no message and
+	 * no receiver any more.
+	 * @return whether it is dropped
+	 */
+	synchronized boolean dropIfUnread() {
+		if (this.receiver == null && this.queue.isEmpty()) {
+			this.dropped = true;
+		}
+		return this.dropped;
+	}
+
+	/**
+	 * Whether the stream was dropped (see {@link #dropIfUnread()}).
+	 * @return whether dropped
+	 */
+	synchronized boolean isDropped() {
+		return this.dropped;
+	}
+
+	/**
 	 * Attach the receiver of a {@code GET}: it takes every event queued so far, then the
 	 * later ones.
 	 * @param context the started asynchronous request
 	 * @param onGone called once the receiver is gone (client closed, detached, finished)
-	 * @return {@code false} when the stream already has a receiver or is finished
+	 * @return {@code false} when the stream already has a receiver, is finished or was
+	 * dropped
 	 * @throws IOException if the response cannot be written
 	 */
 	synchronized boolean attach(AsyncContext context, Runnable onGone) throws IOException {
-		if (this.receiver != null || this.finished) {
+		if (this.receiver != null || this.finished || this.dropped) {
 			return false;
 		}
 		Receiver attached = new Receiver(context, context.getResponse().getOutputStream(), onGone);

@@ -54,7 +54,7 @@ final class HttpConnection implements MessageSink {
 
 	private final Object readers = new Object();
 
-	/** Runs between choosing a session's stream for a message and offering it (tests). */
+	/** Runs between finding a session's stream for a message and offering it (tests). */
 	private volatile Runnable afterRouting = () -> {
 	};
 
@@ -217,8 +217,11 @@ final class HttpConnection implements MessageSink {
 			return null;
 		}
 		EventStream existing = this.sessionStreams.get(sessionId);
-		if (existing != null) {
+		if (existing != null && !existing.isDropped()) {
 			return existing;
+		}
+		if (existing != null) {
+			this.sessionStreams.remove(sessionId, existing);
 		}
 		if (this.sessionStreams.size() >= this.settings.maxSessionStreams()) {
 			return null;
@@ -235,12 +238,13 @@ final class HttpConnection implements MessageSink {
 
 	/**
 	 * A session stream's reader is gone: the stream is dropped unless events wait in it
-	 * for the next reader.
+	 * for the next reader (decided under the stream's lock, as a message routed to it is
+	 * queued, so no message is queued on a dropped stream).
 	 * @param sessionId the session
 	 * @param stream its stream
 	 */
 	void sessionReaderGone(String sessionId, EventStream stream) {
-		if (!stream.hasReceiver() && !stream.hasQueued()) {
+		if (stream.dropIfUnread()) {
 			this.sessionStreams.remove(sessionId, stream);
 		}
 		readerGone();
@@ -261,15 +265,11 @@ final class HttpConnection implements MessageSink {
 		}
 		boolean kept;
 		synchronized (this) {
-			EventStream target = this.connectionStream;
-			if (sessionId != null) {
-				EventStream session = this.sessionStreams.get(sessionId);
-				if (session != null && (session.hasReceiver() || session.hasQueued())) {
-					target = session;
-				}
-			}
+			EventStream session = (sessionId != null) ? this.sessionStreams.get(sessionId) : null;
 			this.afterRouting.run();
-			kept = target.offer(frame);
+			EventStream.Offer offer = (session != null) ? session.offerIfRead(frame) : EventStream.Offer.REFUSED;
+			kept = (offer == EventStream.Offer.REFUSED) ? this.connectionStream.offer(frame)
+					: offer == EventStream.Offer.KEPT;
 		}
 		if (!kept) {
 			this.onOverflow.accept(this);

@@ -378,9 +378,13 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		response.setHeader("X-Accel-Buffering", "no");
 		AsyncContext context = request.startAsync();
 		context.setTimeout(0);
-		Runnable onGone = (sessionId != null) ? () -> connection.sessionReaderGone(sessionId, stream)
-				: connection::readerGone;
-		if (!stream.attach(context, onGone)) {
+		boolean attached = attach(connection, sessionId, stream, context);
+		if (!attached && sessionId != null && stream.isDropped()) {
+			// its last reader left just now and it was dropped: a new one takes its place
+			EventStream next = connection.sessionStream(sessionId);
+			attached = next != null && attach(connection, sessionId, next, context);
+		}
+		if (!attached) {
 			response.reset();
 			if (connection.isEnded()) {
 				unknownConnection(response);
@@ -390,6 +394,13 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			}
 			context.complete();
 		}
+	}
+
+	private static boolean attach(HttpConnection connection, String sessionId, EventStream stream,
+			AsyncContext context) throws IOException {
+		Runnable onGone = (sessionId != null) ? () -> connection.sessionReaderGone(sessionId, stream)
+				: connection::readerGone;
+		return stream.attach(context, onGone);
 	}
 
 	private void delete(HttpServletRequest request, HttpServletResponse response, String principalName)
