@@ -110,6 +110,10 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 
 	private volatile boolean accepting = true;
 
+	/** Told the size of each buffer allocated to read a request body (tests). */
+	private volatile IntConsumer bodyAllocations = (size) -> {
+	};
+
 	/**
 	 * Create a handler.
 	 * @param connectionFactory opens the connections
@@ -530,6 +534,14 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	}
 
 	/**
+	 * Tell a consumer the size of each buffer allocated to read a request body.
+	 * @param allocations the consumer
+	 */
+	void bodyAllocations(IntConsumer allocations) {
+		this.bodyAllocations = allocations;
+	}
+
+	/**
 	 * Whether connections are still accepted (not shutting down).
 	 * @return whether accepting
 	 */
@@ -591,6 +603,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			byte[] body;
 			if (declared >= 0) {
 				body = new byte[(int) declared];
+				this.bodyAllocations.accept(body.length);
 				int read = input.readNBytes(body, 0, body.length);
 				if (read < body.length) {
 					return Arrays.copyOf(body, read);
@@ -598,6 +611,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			}
 			else {
 				body = input.readNBytes(max);
+				this.bodyAllocations.accept(body.length);
 			}
 			if (input.read() != -1) {
 				return null;
