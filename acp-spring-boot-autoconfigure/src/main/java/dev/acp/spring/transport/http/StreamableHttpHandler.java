@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.Principal;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -220,6 +219,15 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			plain(response, HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json");
 			return;
 		}
+		String connectionId = request.getHeader(CONNECTION_ID_HEADER);
+		HttpConnection connection = null;
+		if (connectionId != null) {
+			// an unknown connection is answered before a byte of its body is read
+			connection = find(connectionId, principalName, response);
+			if (connection == null) {
+				return;
+			}
+		}
 		byte[] body = readBody(request);
 		if (body == null) {
 			plain(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
@@ -240,8 +248,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 					this.codec.encodeError(null, JsonRpcError.invalidRequest("Batches are not supported")));
 			return;
 		}
-		String connectionId = request.getHeader(CONNECTION_ID_HEADER);
-		if (connectionId == null) {
+		if (connection == null) {
 			if (node != null && node.isObject() && "initialize".equals(node.path("method").asString(null))
 					&& node.has("id")) {
 				initialize(node, response, principal, principalName);
@@ -249,10 +256,6 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			else {
 				plain(response, HttpServletResponse.SC_BAD_REQUEST, "Missing Acp-Connection-Id");
 			}
-			return;
-		}
-		HttpConnection connection = find(connectionId, principalName, response);
-		if (connection == null) {
 			return;
 		}
 		connection.touch();
@@ -594,29 +597,9 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	}
 
 	private byte[] readBody(HttpServletRequest request) throws IOException {
-		int max = this.settings.maxMessageSize();
-		long declared = request.getContentLengthLong();
-		if (declared > max) {
-			return null;
-		}
 		try (InputStream input = request.getInputStream()) {
-			byte[] body;
-			if (declared >= 0) {
-				body = new byte[(int) declared];
-				this.bodyAllocations.accept(body.length);
-				int read = input.readNBytes(body, 0, body.length);
-				if (read < body.length) {
-					return Arrays.copyOf(body, read);
-				}
-			}
-			else {
-				body = input.readNBytes(max);
-				this.bodyAllocations.accept(body.length);
-			}
-			if (input.read() != -1) {
-				return null;
-			}
-			return body;
+			return RequestBodyReader.read(input, request.getContentLengthLong(), this.settings.maxMessageSize(),
+					this.bodyAllocations);
 		}
 	}
 
