@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncListener;
@@ -81,6 +82,34 @@ class HttpConnectionTests {
 		assertThat(this.connection.connectionStream().hasQueued() || next.hasQueued())
 			.as("the message waits on the connection's stream or for the session's next reader")
 			.isTrue();
+	}
+
+	@Test
+	void theStreamsOfAConnectionTogetherKeepNoMoreThanItsQueuedBytes() throws Exception {
+		AtomicBoolean overflowed = new AtomicBoolean();
+		HttpConnection small = new HttpConnection("c2", null,
+				new HttpTransportSettings(1 << 20, 10, 10, 1 << 20, 1024, Duration.ofSeconds(10),
+						Duration.ofMinutes(5), Duration.ofSeconds(15), 4, Duration.ofSeconds(10),
+						Duration.ofSeconds(10), List.of()),
+				(connection) -> overflowed.set(true));
+		String payload = "x".repeat(600);
+		for (String sessionId : List.of("sess_a", "sess_b")) {
+			// a reader whose client takes nothing: its events stay queued
+			EventStream stream = small.sessionStream(sessionId);
+			AsyncContext context = mock(AsyncContext.class);
+			ServletResponse response = mock(ServletResponse.class);
+			given(context.getResponse()).willReturn(response);
+			given(response.getOutputStream()).willReturn(mock(ServletOutputStream.class));
+			assertThat(stream.attach(context, () -> small.sessionReaderGone(sessionId, stream))).isTrue();
+		}
+		small.send(("{\"jsonrpc\":\"2.0\",\"method\":\"session/update\",\"params\":{\"sessionId\":\"sess_a\",\"x\":\""
+				+ payload + "\"}}")
+			.getBytes(StandardCharsets.UTF_8));
+		assertThat(overflowed).as("one stream within the connection's bound").isFalse();
+		small.send(("{\"jsonrpc\":\"2.0\",\"method\":\"session/update\",\"params\":{\"sessionId\":\"sess_b\",\"x\":\""
+				+ payload + "\"}}")
+			.getBytes(StandardCharsets.UTF_8));
+		assertThat(overflowed).as("two streams past the connection's bound together").isTrue();
 	}
 
 	@Test
