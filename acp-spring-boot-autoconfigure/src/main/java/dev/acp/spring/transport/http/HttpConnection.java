@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
@@ -54,6 +55,9 @@ final class HttpConnection implements MessageSink {
 
 	private final Object readers = new Object();
 
+	/** The bytes queued by all the streams of the connection together. */
+	private final AtomicLong queuedBytes = new AtomicLong();
+
 	/** Runs between finding a session's stream for a message and offering it (tests). */
 	private volatile Runnable afterRouting = () -> {
 	};
@@ -67,7 +71,7 @@ final class HttpConnection implements MessageSink {
 		this.settings = settings;
 		this.onOverflow = onOverflow;
 		this.connectionStream = new EventStream("connection " + id, settings.sendBufferSize(),
-				settings.maxQueuedBytes());
+				settings.maxQueuedBytes(), this.queuedBytes);
 	}
 
 	String id() {
@@ -227,7 +231,7 @@ final class HttpConnection implements MessageSink {
 			return null;
 		}
 		EventStream stream = new EventStream("session " + sessionId + " of connection " + this.id,
-				this.settings.sendBufferSize(), this.settings.maxQueuedBytes());
+				this.settings.sendBufferSize(), this.settings.maxQueuedBytes(), this.queuedBytes);
 		this.sessionStreams.put(sessionId, stream);
 		return stream;
 	}
