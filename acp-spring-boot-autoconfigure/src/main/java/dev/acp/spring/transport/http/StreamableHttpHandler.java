@@ -21,7 +21,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntSupplier;
+import java.util.function.IntConsumer;
 
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
@@ -33,6 +33,7 @@ import dev.acp.spring.jsonrpc.JsonRpcNotification;
 import dev.acp.spring.jsonrpc.JsonRpcRequest;
 import dev.acp.spring.transport.websocket.AllowedHosts;
 import dev.acp.spring.transport.websocket.BearerToken;
+import dev.acp.spring.transport.websocket.ConnectionSlots;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -105,7 +106,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 
 	private final ExecutorService closers;
 
-	private volatile IntSupplier otherConnections = () -> 0;
+	private volatile ConnectionSlots slots;
 
 	private volatile boolean accepting = true;
 
@@ -140,6 +141,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		this.settings = settings;
 		this.bearerToken = bearerToken;
 		this.allowedHosts = allowedHosts;
+		this.slots = new ConnectionSlots(settings.maxConnections());
 		this.origins = new CorsConfiguration();
 		if (!settings.allowedOrigins().isEmpty()) {
 			this.origins.setAllowedOriginPatterns(settings.allowedOrigins());
@@ -164,11 +166,12 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	}
 
 	/**
-	 * Count other connections (WebSocket ones) against the connection limit.
-	 * @param otherConnections the number of other connections open now
+	 * Take connection slots from the given ones (those of the WebSocket transport, so both
+	 * count against one limit); call before the first request.
+	 * @param slots the slots
 	 */
-	public void setOtherConnections(IntSupplier otherConnections) {
-		this.otherConnections = otherConnections;
+	public void setConnectionSlots(ConnectionSlots slots) {
+		this.slots = slots;
 	}
 
 	@Override
@@ -336,17 +339,22 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 
 	private HttpConnection open(Principal principal, String principalName) {
 		synchronized (this.admission) {
-			if (!this.accepting
-					|| this.connections.size() + this.otherConnections.getAsInt() >= this.settings.maxConnections()) {
+			if (!this.accepting || !this.slots.tryTake()) {
 				return null;
 			}
 			String id = UUID.randomUUID().toString();
 			HttpConnection connection = new HttpConnection(id, principalName, this.settings,
 					(overflowed) -> end(overflowed, Duration.ZERO, true));
-			JsonRpcConnection rpc = this.connectionFactory.open(id, "http", connection);
-			rpc.setPrincipal(principal);
-			rpc.setMaxInFlight(this.settings.maxRequestsInFlight());
-			connection.setConnection(rpc);
+			try {
+				JsonRpcConnection rpc = this.connectionFactory.open(id, "http", connection);
+				rpc.setPrincipal(principal);
+				rpc.setMaxInFlight(this.settings.maxRequestsInFlight());
+				connection.setConnection(rpc);
+			}
+			catch (RuntimeException ex) {
+				this.slots.giveBack();
+				throw ex;
+			}
 			this.connections.put(id, connection);
 			return connection;
 		}
@@ -453,7 +461,9 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		if (!connection.end()) {
 			return CompletableFuture.completedFuture(null);
 		}
-		this.connections.remove(connection.id(), connection);
+		if (this.connections.remove(connection.id(), connection)) {
+			this.slots.giveBack();
+		}
 		try {
 			return CompletableFuture.runAsync(() -> close(connection, drain, abort), this.closers);
 		}

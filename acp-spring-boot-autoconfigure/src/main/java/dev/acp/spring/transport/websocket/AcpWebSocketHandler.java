@@ -16,7 +16,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntSupplier;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -45,8 +44,8 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
  * the connection continues), binary frames ignored (as the ACP RFD says; logged once per
  * socket), a bounded send buffer per
  * socket (a client that does not read is disconnected), a bound on the requests in flight
- * per socket, at most a given number of sockets (a slot is reserved atomically at the
- * handshake). The handshake answer carries the connection id in
+ * per socket, at most a given number of sockets (a slot of the {@link ConnectionSlots}
+ * shared with the Streamable HTTP transport is taken atomically at the handshake). The handshake answer carries the connection id in
  * {@code Acp-Connection-Id}; the principal of the handshake becomes the connection's
  * principal.
  *
@@ -90,7 +89,7 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 
 	private volatile boolean accepting = true;
 
-	private volatile IntSupplier otherConnections = () -> 0;
+	private final ConnectionSlots slots;
 
 	private volatile boolean registered;
 
@@ -102,14 +101,16 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 	public AcpWebSocketHandler(JsonRpcConnectionFactory connectionFactory, Settings settings) {
 		this.connectionFactory = connectionFactory;
 		this.settings = settings;
+		this.slots = new ConnectionSlots(settings.maxConnections());
 	}
 
 	/**
-	 * Count other connections (Streamable HTTP ones) against the connection limit.
-	 * @param otherConnections the number of other connections open now
+	 * The connection slots this handler takes from (share them with the Streamable HTTP
+	 * transport so both count against one limit).
+	 * @return the slots
 	 */
-	public void setOtherConnections(IntSupplier otherConnections) {
-		this.otherConnections = otherConnections;
+	public ConnectionSlots connectionSlots() {
+		return this.slots;
 	}
 
 	@Override
@@ -135,9 +136,14 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 				return false;
 			}
 			long now = System.nanoTime();
-			this.reservations.values().removeIf((at) -> now - at > RESERVATION_EXPIRY_NANOS);
-			if (this.sockets.size() + this.reservations.size() + this.otherConnections.getAsInt() >= this.settings
-				.maxConnections()) {
+			this.reservations.entrySet().removeIf((reservation) -> {
+				boolean expired = now - reservation.getValue() > RESERVATION_EXPIRY_NANOS;
+				if (expired) {
+					this.slots.giveBack();
+				}
+				return expired;
+			});
+			if (!this.slots.tryTake()) {
 				return false;
 			}
 			this.reservations.put(id, now);
@@ -154,8 +160,8 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 		}
 		boolean upgraded = exception == null && (!(response instanceof ServletServerHttpResponse servlet)
 				|| servlet.getServletResponse().getStatus() == HttpStatus.SWITCHING_PROTOCOLS.value());
-		if (!upgraded) {
-			this.reservations.remove(id);
+		if (!upgraded && this.reservations.remove(id) != null) {
+			this.slots.giveBack();
 		}
 	}
 
@@ -176,8 +182,10 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 				ConcurrentWebSocketSessionDecorator.OverflowStrategy.TERMINATE);
 		synchronized (this.admission) {
 			boolean reserved = this.reservations.remove(id) != null;
-			if (!this.accepting || (!reserved
-					&& this.sockets.size() + this.reservations.size() >= this.settings.maxConnections())) {
+			if (!this.accepting || (!reserved && !this.slots.tryTake())) {
+				if (reserved) {
+					this.slots.giveBack();
+				}
 				closeQuietly(session, this.accepting ? CloseStatus.SERVICE_OVERLOAD : CloseStatus.GOING_AWAY);
 				return;
 			}
@@ -234,6 +242,7 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 	public void afterConnectionClosed(WebSocketSession session, CloseStatus closeStatus) {
 		Socket socket = this.sockets.remove(session.getId());
 		if (socket != null) {
+			this.slots.giveBack();
 			this.connectionFactory.close(socket.connection, Duration.ZERO);
 		}
 	}
@@ -253,6 +262,7 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 	public void shutdown(Duration drain) {
 		synchronized (this.admission) {
 			this.accepting = false;
+			this.reservations.keySet().forEach((id) -> this.slots.giveBack());
 			this.reservations.clear();
 		}
 		List<Socket> open = List.copyOf(this.sockets.values());
