@@ -42,11 +42,11 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
  * Carries one ACP connection per WebSocket: one JSON-RPC message per text frame (partial
  * frames are joined up to the message size limit; a larger message is answered -32600 and
  * the connection continues), binary frames ignored (as the ACP RFD says; logged once per
- * socket), a bounded send buffer per
- * socket (a client that does not read is disconnected), a bound on the requests in flight
- * per socket, at most a given number of sockets (a slot of the {@link ConnectionSlots}
- * shared with the Streamable HTTP transport is taken atomically at the handshake). The handshake answer carries the connection id in
- * {@code Acp-Connection-Id}; the principal of the handshake becomes the connection's
+ * socket), a bounded send buffer per socket (a client that does not read is
+ * disconnected), a bound on the requests in flight per socket, at most a given number of
+ * sockets (a slot of the {@link ConnectionSlots} shared with the Streamable HTTP
+ * transport is taken atomically at the handshake). The handshake answer carries the
+ * connection id in {@code Acp-Connection-Id}; the principal of the handshake becomes the connection's
  * principal.
  *
  * @author ACP Spring Boot Starter contributors
@@ -136,13 +136,12 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 				return false;
 			}
 			long now = System.nanoTime();
-			this.reservations.entrySet().removeIf((reservation) -> {
-				boolean expired = now - reservation.getValue() > RESERVATION_EXPIRY_NANOS;
-				if (expired) {
+			for (Map.Entry<String, Long> reservation : this.reservations.entrySet()) {
+				if (now - reservation.getValue() > RESERVATION_EXPIRY_NANOS
+						&& this.reservations.remove(reservation.getKey(), reservation.getValue())) {
 					this.slots.giveBack();
 				}
-				return expired;
-			});
+			}
 			if (!this.slots.tryTake()) {
 				return false;
 			}
@@ -262,8 +261,11 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 	public void shutdown(Duration drain) {
 		synchronized (this.admission) {
 			this.accepting = false;
-			this.reservations.keySet().forEach((id) -> this.slots.giveBack());
-			this.reservations.clear();
+			for (String id : List.copyOf(this.reservations.keySet())) {
+				if (this.reservations.remove(id) != null) {
+					this.slots.giveBack();
+				}
+			}
 		}
 		List<Socket> open = List.copyOf(this.sockets.values());
 		if (open.isEmpty()) {
