@@ -87,8 +87,8 @@ final class EventStream {
 	/**
 	 * Queue one message as an event and write what the receiver accepts.
 	 * @param frame the JSON text of the message (one line)
-	 * @return {@code false} if the stream overflowed (the streams of the connection
-	 * queue more than their cap together)
+	 * @return {@code false} if the stream overflowed (the streams of the connection queue
+	 * more than their cap together)
 	 */
 	synchronized boolean offer(byte[] frame) {
 		if (this.finished) {

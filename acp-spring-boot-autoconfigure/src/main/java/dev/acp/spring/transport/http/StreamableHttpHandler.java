@@ -166,8 +166,8 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	}
 
 	/**
-	 * Take connection slots from the given ones (those of the WebSocket transport, so both
-	 * count against one limit); call before the first request.
+	 * Take connection slots from the given ones (those of the WebSocket transport, so
+	 * both count against one limit); call before the first request.
 	 * @param slots the slots
 	 */
 	public void setConnectionSlots(ConnectionSlots slots) {
@@ -411,8 +411,8 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		}
 	}
 
-	private static boolean attach(HttpConnection connection, String sessionId, EventStream stream,
-			AsyncContext context) throws IOException {
+	private static boolean attach(HttpConnection connection, String sessionId, EventStream stream, AsyncContext context)
+			throws IOException {
 		Runnable onGone = (sessionId != null) ? () -> connection.sessionReaderGone(sessionId, stream)
 				: connection::readerGone;
 		return stream.attach(context, onGone);

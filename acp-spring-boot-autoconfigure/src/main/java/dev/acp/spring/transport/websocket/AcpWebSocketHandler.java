@@ -46,8 +46,8 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
  * disconnected), a bound on the requests in flight per socket, at most a given number of
  * sockets (a slot of the {@link ConnectionSlots} shared with the Streamable HTTP
  * transport is taken atomically at the handshake). The handshake answer carries the
- * connection id in {@code Acp-Connection-Id}; the principal of the handshake becomes the connection's
- * principal.
+ * connection id in {@code Acp-Connection-Id}; the principal of the handshake becomes the
+ * connection's principal.
  *
  * @author ACP Spring Boot Starter contributors
  */

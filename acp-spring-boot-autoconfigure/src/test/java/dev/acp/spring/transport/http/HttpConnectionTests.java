@@ -88,9 +88,8 @@ class HttpConnectionTests {
 	void theStreamsOfAConnectionTogetherKeepNoMoreThanItsQueuedBytes() throws Exception {
 		AtomicBoolean overflowed = new AtomicBoolean();
 		HttpConnection small = new HttpConnection("c2", null,
-				new HttpTransportSettings(1 << 20, 10, 10, 1 << 20, 1024, Duration.ofSeconds(10),
-						Duration.ofMinutes(5), Duration.ofSeconds(15), 4, Duration.ofSeconds(10),
-						Duration.ofSeconds(10), List.of()),
+				new HttpTransportSettings(1 << 20, 10, 10, 1 << 20, 1024, Duration.ofSeconds(10), Duration.ofMinutes(5),
+						Duration.ofSeconds(15), 4, Duration.ofSeconds(10), Duration.ofSeconds(10), List.of()),
 				(connection) -> overflowed.set(true));
 		String payload = "x".repeat(600);
 		for (String sessionId : List.of("sess_a", "sess_b")) {
