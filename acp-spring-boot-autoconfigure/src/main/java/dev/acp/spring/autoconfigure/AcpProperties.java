@@ -624,8 +624,8 @@ public class AcpProperties {
 		private int maxSessionStreams = 64;
 
 		/**
-		 * Most bytes a stream keeps for its next reader (none attached, or one detached
-		 * for falling behind); past it the connection is closed.
+		 * Most bytes the event streams of one connection keep together (for readers that
+		 * fall behind, or for their next reader); past it the connection is closed.
 		 */
 		private DataSize maxQueued = DataSize.ofMegabytes(32);
 

@@ -167,8 +167,7 @@ public final class AcpWebSocketAutoConfiguration {
 							http.getMaxSessionStreams(), websocket.getDrainTimeout(), http.getInitializeTimeout(),
 							List.copyOf(websocket.getAllowedOrigins())),
 					bearerToken.getIfAvailable(), allowedHosts);
-			handler.setOtherConnections(webSocket::openConnections);
-			webSocket.setOtherConnections(handler::openConnections);
+			handler.setConnectionSlots(webSocket.connectionSlots());
 			return handler;
 		}
 

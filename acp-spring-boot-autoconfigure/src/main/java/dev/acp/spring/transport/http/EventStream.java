@@ -3,6 +3,7 @@ package dev.acp.spring.transport.http;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
@@ -19,8 +20,8 @@ import org.apache.commons.logging.LogFactory;
  * its client accepts (servlet non-blocking output) and the rest waits in the queue. A
  * receiver that falls more than the send buffer behind, or makes no progress for the send
  * time limit, is detached (its response ends) and the events stay queued for the next
- * {@code GET}; a stream without a receiver that queues more than its cap overflows, and
- * the connection is closed.
+ * {@code GET}; when the streams of a connection together queue more than its cap, the
+ * stream overflows and the connection is closed.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -40,6 +41,9 @@ final class EventStream {
 
 	private final long maxQueued;
 
+	/** The bytes queued by all the streams of the connection. */
+	private final AtomicLong connectionQueued;
+
 	private final ArrayDeque<byte[]> queue = new ArrayDeque<>();
 
 	private long queuedBytes;
@@ -48,25 +52,43 @@ final class EventStream {
 
 	private boolean finished;
 
+	private boolean dropped;
+
+	/** What became of a message offered to a session's stream. */
+	enum Offer {
+
+		/** Queued (or written). */
+		KEPT,
+
+		/** Queued, but the stream overflowed. */
+		OVERFLOWED,
+
+		/** Not taken: the stream has no reader and nothing queued, or was dropped. */
+		REFUSED
+
+	}
+
 	/**
 	 * Create a stream.
 	 * @param name the name in log messages
 	 * @param sendBufferSize the most bytes queued for an attached receiver before it is
 	 * detached
-	 * @param maxQueued the most bytes queued without a receiver before the stream
-	 * overflows
+	 * @param maxQueued the most bytes the streams of the connection queue together before
+	 * the stream overflows
+	 * @param connectionQueued the bytes queued by all the streams of the connection
 	 */
-	EventStream(String name, long sendBufferSize, long maxQueued) {
+	EventStream(String name, long sendBufferSize, long maxQueued, AtomicLong connectionQueued) {
 		this.name = name;
 		this.sendBufferSize = sendBufferSize;
 		this.maxQueued = maxQueued;
+		this.connectionQueued = connectionQueued;
 	}
 
 	/**
 	 * Queue one message as an event and write what the receiver accepts.
 	 * @param frame the JSON text of the message (one line)
-	 * @return {@code false} if the stream overflowed (no receiver and more than its cap
-	 * queued)
+	 * @return {@code false} if the stream overflowed (the streams of the connection queue
+	 * more than their cap together)
 	 */
 	synchronized boolean offer(byte[] frame) {
 		if (this.finished) {
@@ -77,7 +99,7 @@ final class EventStream {
 		System.arraycopy(frame, 0, event, DATA.length, frame.length);
 		System.arraycopy(END, 0, event, DATA.length + frame.length, END.length);
 		this.queue.add(event);
-		this.queuedBytes += event.length;
+		queued(event.length);
 		if (this.receiver != null) {
 			if (this.queuedBytes - this.queue.peekFirst().length > this.sendBufferSize) {
 				logger.debug("Detaching the reader of " + this.name + ": it is more than the send buffer behind");
@@ -85,10 +107,43 @@ final class EventStream {
 			}
 			else {
 				this.receiver.drain();
-				return true;
 			}
 		}
-		return this.queuedBytes <= this.maxQueued;
+		return this.connectionQueued.get() <= this.maxQueued;
+	}
+
+	/**
+	 * Queue one message only if the stream is read or holds events for its next reader,
+	 * deciding and queueing under the lock that {@link #dropIfUnread()} takes, so a
+	 * message is never queued on a stream that was dropped meanwhile.
+	 * @param frame the JSON text of the message (one line)
+	 * @return what became of it
+	 */
+	synchronized Offer offerIfRead(byte[] frame) {
+		if (this.dropped || (this.receiver == null && this.queue.isEmpty())) {
+			return Offer.REFUSED;
+		}
+		return offer(frame) ? Offer.KEPT : Offer.OVERFLOWED;
+	}
+
+	/**
+	 * Drop the stream if it has no receiver and nothing queued: it takes no message and
+	 * no receiver any more.
+	 * @return whether it is dropped
+	 */
+	synchronized boolean dropIfUnread() {
+		if (this.receiver == null && this.queue.isEmpty()) {
+			this.dropped = true;
+		}
+		return this.dropped;
+	}
+
+	/**
+	 * Whether the stream was dropped (see {@link #dropIfUnread()}).
+	 * @return whether dropped
+	 */
+	synchronized boolean isDropped() {
+		return this.dropped;
 	}
 
 	/**
@@ -96,11 +151,12 @@ final class EventStream {
 	 * later ones.
 	 * @param context the started asynchronous request
 	 * @param onGone called once the receiver is gone (client closed, detached, finished)
-	 * @return {@code false} when the stream already has a receiver or is finished
+	 * @return {@code false} when the stream already has a receiver, is finished or was
+	 * dropped
 	 * @throws IOException if the response cannot be written
 	 */
 	synchronized boolean attach(AsyncContext context, Runnable onGone) throws IOException {
-		if (this.receiver != null || this.finished) {
+		if (this.receiver != null || this.finished || this.dropped) {
 			return false;
 		}
 		Receiver attached = new Receiver(context, context.getResponse().getOutputStream(), onGone);
@@ -156,7 +212,7 @@ final class EventStream {
 		}
 		if (now - current.lastProgress > keepAliveNanos) {
 			this.queue.add(KEEP_ALIVE);
-			this.queuedBytes += KEEP_ALIVE.length;
+			queued(KEEP_ALIVE.length);
 			current.drain();
 		}
 	}
@@ -178,8 +234,14 @@ final class EventStream {
 	synchronized void abort() {
 		this.finished = true;
 		this.queue.clear();
-		this.queuedBytes = 0;
+		queued(-this.queuedBytes);
 		detach();
+	}
+
+	/** Count bytes queued (or taken, when negative); called holding the lock. */
+	private void queued(long bytes) {
+		this.queuedBytes += bytes;
+		this.connectionQueued.addAndGet(bytes);
 	}
 
 	private void detach() {
@@ -232,7 +294,7 @@ final class EventStream {
 						}
 						return;
 					}
-					EventStream.this.queuedBytes -= next.length;
+					queued(-next.length);
 					this.output.write(next);
 					this.unflushed = true;
 					this.lastProgress = System.nanoTime();

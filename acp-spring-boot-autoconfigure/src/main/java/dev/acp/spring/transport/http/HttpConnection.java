@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
@@ -54,6 +55,13 @@ final class HttpConnection implements MessageSink {
 
 	private final Object readers = new Object();
 
+	/** The bytes queued by all the streams of the connection together. */
+	private final AtomicLong queuedBytes = new AtomicLong();
+
+	/** Runs between finding a session's stream for a message and offering it (tests). */
+	private volatile Runnable afterRouting = () -> {
+	};
+
 	private long readersGone;
 
 	HttpConnection(String id, String principalName, HttpTransportSettings settings,
@@ -63,7 +71,7 @@ final class HttpConnection implements MessageSink {
 		this.settings = settings;
 		this.onOverflow = onOverflow;
 		this.connectionStream = new EventStream("connection " + id, settings.sendBufferSize(),
-				settings.maxQueuedBytes());
+				settings.maxQueuedBytes(), this.queuedBytes);
 	}
 
 	String id() {
@@ -213,14 +221,17 @@ final class HttpConnection implements MessageSink {
 			return null;
 		}
 		EventStream existing = this.sessionStreams.get(sessionId);
-		if (existing != null) {
+		if (existing != null && !existing.isDropped()) {
 			return existing;
+		}
+		if (existing != null) {
+			this.sessionStreams.remove(sessionId, existing);
 		}
 		if (this.sessionStreams.size() >= this.settings.maxSessionStreams()) {
 			return null;
 		}
 		EventStream stream = new EventStream("session " + sessionId + " of connection " + this.id,
-				this.settings.sendBufferSize(), this.settings.maxQueuedBytes());
+				this.settings.sendBufferSize(), this.settings.maxQueuedBytes(), this.queuedBytes);
 		this.sessionStreams.put(sessionId, stream);
 		return stream;
 	}
@@ -231,12 +242,13 @@ final class HttpConnection implements MessageSink {
 
 	/**
 	 * A session stream's reader is gone: the stream is dropped unless events wait in it
-	 * for the next reader.
+	 * for the next reader (decided under the stream's lock, as a message routed to it is
+	 * queued, so no message is queued on a dropped stream).
 	 * @param sessionId the session
 	 * @param stream its stream
 	 */
 	void sessionReaderGone(String sessionId, EventStream stream) {
-		if (!stream.hasReceiver() && !stream.hasQueued()) {
+		if (stream.dropIfUnread()) {
 			this.sessionStreams.remove(sessionId, stream);
 		}
 		readerGone();
@@ -257,18 +269,23 @@ final class HttpConnection implements MessageSink {
 		}
 		boolean kept;
 		synchronized (this) {
-			EventStream target = this.connectionStream;
-			if (sessionId != null) {
-				EventStream session = this.sessionStreams.get(sessionId);
-				if (session != null && (session.hasReceiver() || session.hasQueued())) {
-					target = session;
-				}
-			}
-			kept = target.offer(frame);
+			EventStream session = (sessionId != null) ? this.sessionStreams.get(sessionId) : null;
+			this.afterRouting.run();
+			EventStream.Offer offer = (session != null) ? session.offerIfRead(frame) : EventStream.Offer.REFUSED;
+			kept = (offer == EventStream.Offer.REFUSED) ? this.connectionStream.offer(frame)
+					: offer == EventStream.Offer.KEPT;
 		}
 		if (!kept) {
 			this.onOverflow.accept(this);
 		}
+	}
+
+	/**
+	 * Run a hook between choosing the stream of a message and offering it to that stream.
+	 * @param hook the hook
+	 */
+	void afterRouting(Runnable hook) {
+		this.afterRouting = hook;
 	}
 
 	/**

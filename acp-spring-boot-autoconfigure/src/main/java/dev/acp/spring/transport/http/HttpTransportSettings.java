@@ -12,8 +12,8 @@ import java.util.List;
  * @param maxRequestsInFlight the most requests of one connection not answered yet (past
  * it -32001)
  * @param sendBufferSize the most bytes queued for a reader before it is detached
- * @param maxQueuedBytes the most bytes a stream keeps for its next reader before the
- * connection is closed
+ * @param maxQueuedBytes the most bytes the streams of a connection keep together before
+ * the connection is closed
  * @param sendTimeLimit the longest a reader may make no progress while events wait
  * @param idleTimeout how long a connection with no reader and no request lives
  * @param keepAliveInterval the idle time of a stream after which a comment is sent

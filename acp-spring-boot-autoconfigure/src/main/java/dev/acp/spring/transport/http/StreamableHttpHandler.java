@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.Principal;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,7 +21,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntSupplier;
+import java.util.function.IntConsumer;
 
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
@@ -34,6 +33,7 @@ import dev.acp.spring.jsonrpc.JsonRpcNotification;
 import dev.acp.spring.jsonrpc.JsonRpcRequest;
 import dev.acp.spring.transport.websocket.AllowedHosts;
 import dev.acp.spring.transport.websocket.BearerToken;
+import dev.acp.spring.transport.websocket.ConnectionSlots;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -106,9 +106,13 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 
 	private final ExecutorService closers;
 
-	private volatile IntSupplier otherConnections = () -> 0;
+	private volatile ConnectionSlots slots;
 
 	private volatile boolean accepting = true;
+
+	/** Told the size of each buffer allocated to read a request body (tests). */
+	private volatile IntConsumer bodyAllocations = (size) -> {
+	};
 
 	/**
 	 * Create a handler.
@@ -137,6 +141,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		this.settings = settings;
 		this.bearerToken = bearerToken;
 		this.allowedHosts = allowedHosts;
+		this.slots = new ConnectionSlots(settings.maxConnections());
 		this.origins = new CorsConfiguration();
 		if (!settings.allowedOrigins().isEmpty()) {
 			this.origins.setAllowedOriginPatterns(settings.allowedOrigins());
@@ -161,11 +166,12 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	}
 
 	/**
-	 * Count other connections (WebSocket ones) against the connection limit.
-	 * @param otherConnections the number of other connections open now
+	 * Take connection slots from the given ones (those of the WebSocket transport, so
+	 * both count against one limit); call before the first request.
+	 * @param slots the slots
 	 */
-	public void setOtherConnections(IntSupplier otherConnections) {
-		this.otherConnections = otherConnections;
+	public void setConnectionSlots(ConnectionSlots slots) {
+		this.slots = slots;
 	}
 
 	@Override
@@ -216,6 +222,15 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			plain(response, HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json");
 			return;
 		}
+		String connectionId = request.getHeader(CONNECTION_ID_HEADER);
+		HttpConnection connection = null;
+		if (connectionId != null) {
+			// an unknown connection is answered before a byte of its body is read
+			connection = find(connectionId, principalName, response);
+			if (connection == null) {
+				return;
+			}
+		}
 		byte[] body = readBody(request);
 		if (body == null) {
 			plain(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
@@ -236,8 +251,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 					this.codec.encodeError(null, JsonRpcError.invalidRequest("Batches are not supported")));
 			return;
 		}
-		String connectionId = request.getHeader(CONNECTION_ID_HEADER);
-		if (connectionId == null) {
+		if (connection == null) {
 			if (node != null && node.isObject() && "initialize".equals(node.path("method").asString(null))
 					&& node.has("id")) {
 				initialize(node, response, principal, principalName);
@@ -245,10 +259,6 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			else {
 				plain(response, HttpServletResponse.SC_BAD_REQUEST, "Missing Acp-Connection-Id");
 			}
-			return;
-		}
-		HttpConnection connection = find(connectionId, principalName, response);
-		if (connection == null) {
 			return;
 		}
 		connection.touch();
@@ -329,17 +339,22 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 
 	private HttpConnection open(Principal principal, String principalName) {
 		synchronized (this.admission) {
-			if (!this.accepting
-					|| this.connections.size() + this.otherConnections.getAsInt() >= this.settings.maxConnections()) {
+			if (!this.accepting || !this.slots.tryTake()) {
 				return null;
 			}
 			String id = UUID.randomUUID().toString();
 			HttpConnection connection = new HttpConnection(id, principalName, this.settings,
 					(overflowed) -> end(overflowed, Duration.ZERO, true));
-			JsonRpcConnection rpc = this.connectionFactory.open(id, "http", connection);
-			rpc.setPrincipal(principal);
-			rpc.setMaxInFlight(this.settings.maxRequestsInFlight());
-			connection.setConnection(rpc);
+			try {
+				JsonRpcConnection rpc = this.connectionFactory.open(id, "http", connection);
+				rpc.setPrincipal(principal);
+				rpc.setMaxInFlight(this.settings.maxRequestsInFlight());
+				connection.setConnection(rpc);
+			}
+			catch (RuntimeException ex) {
+				this.slots.giveBack();
+				throw ex;
+			}
 			this.connections.put(id, connection);
 			return connection;
 		}
@@ -378,9 +393,13 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		response.setHeader("X-Accel-Buffering", "no");
 		AsyncContext context = request.startAsync();
 		context.setTimeout(0);
-		Runnable onGone = (sessionId != null) ? () -> connection.sessionReaderGone(sessionId, stream)
-				: connection::readerGone;
-		if (!stream.attach(context, onGone)) {
+		boolean attached = attach(connection, sessionId, stream, context);
+		if (!attached && sessionId != null && stream.isDropped()) {
+			// its last reader left just now and it was dropped: a new one takes its place
+			EventStream next = connection.sessionStream(sessionId);
+			attached = next != null && attach(connection, sessionId, next, context);
+		}
+		if (!attached) {
 			response.reset();
 			if (connection.isEnded()) {
 				unknownConnection(response);
@@ -390,6 +409,13 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			}
 			context.complete();
 		}
+	}
+
+	private static boolean attach(HttpConnection connection, String sessionId, EventStream stream, AsyncContext context)
+			throws IOException {
+		Runnable onGone = (sessionId != null) ? () -> connection.sessionReaderGone(sessionId, stream)
+				: connection::readerGone;
+		return stream.attach(context, onGone);
 	}
 
 	private void delete(HttpServletRequest request, HttpServletResponse response, String principalName)
@@ -435,7 +461,9 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		if (!connection.end()) {
 			return CompletableFuture.completedFuture(null);
 		}
-		this.connections.remove(connection.id(), connection);
+		if (this.connections.remove(connection.id(), connection)) {
+			this.slots.giveBack();
+		}
 		try {
 			return CompletableFuture.runAsync(() -> close(connection, drain, abort), this.closers);
 		}
@@ -519,6 +547,14 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	}
 
 	/**
+	 * Tell a consumer the size of each buffer allocated to read a request body.
+	 * @param allocations the consumer
+	 */
+	void bodyAllocations(IntConsumer allocations) {
+		this.bodyAllocations = allocations;
+	}
+
+	/**
 	 * Whether connections are still accepted (not shutting down).
 	 * @return whether accepting
 	 */
@@ -571,27 +607,9 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	}
 
 	private byte[] readBody(HttpServletRequest request) throws IOException {
-		int max = this.settings.maxMessageSize();
-		long declared = request.getContentLengthLong();
-		if (declared > max) {
-			return null;
-		}
 		try (InputStream input = request.getInputStream()) {
-			byte[] body;
-			if (declared >= 0) {
-				body = new byte[(int) declared];
-				int read = input.readNBytes(body, 0, body.length);
-				if (read < body.length) {
-					return Arrays.copyOf(body, read);
-				}
-			}
-			else {
-				body = input.readNBytes(max);
-			}
-			if (input.read() != -1) {
-				return null;
-			}
-			return body;
+			return RequestBodyReader.read(input, request.getContentLengthLong(), this.settings.maxMessageSize(),
+					this.bodyAllocations);
 		}
 	}
 

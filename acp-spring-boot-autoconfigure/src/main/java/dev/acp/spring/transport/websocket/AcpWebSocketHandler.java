@@ -16,7 +16,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntSupplier;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -42,12 +41,13 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
 /**
  * Carries one ACP connection per WebSocket: one JSON-RPC message per text frame (partial
  * frames are joined up to the message size limit; a larger message is answered -32600 and
- * the connection continues), binary frames refused with 1003, a bounded send buffer per
- * socket (a client that does not read is disconnected), a bound on the requests in flight
- * per socket, at most a given number of sockets (a slot is reserved atomically at the
- * handshake). The handshake answer carries the connection id in
- * {@code Acp-Connection-Id}; the principal of the handshake becomes the connection's
- * principal.
+ * the connection continues), binary frames ignored (as the ACP RFD says; logged once per
+ * socket), a bounded send buffer per socket (a client that does not read is
+ * disconnected), a bound on the requests in flight per socket, at most a given number of
+ * sockets (a slot of the {@link ConnectionSlots} shared with the Streamable HTTP
+ * transport is taken atomically at the handshake). The handshake answer carries the
+ * connection id in {@code Acp-Connection-Id}; the principal of the handshake becomes the
+ * connection's principal.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -89,7 +89,7 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 
 	private volatile boolean accepting = true;
 
-	private volatile IntSupplier otherConnections = () -> 0;
+	private final ConnectionSlots slots;
 
 	private volatile boolean registered;
 
@@ -101,14 +101,16 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 	public AcpWebSocketHandler(JsonRpcConnectionFactory connectionFactory, Settings settings) {
 		this.connectionFactory = connectionFactory;
 		this.settings = settings;
+		this.slots = new ConnectionSlots(settings.maxConnections());
 	}
 
 	/**
-	 * Count other connections (Streamable HTTP ones) against the connection limit.
-	 * @param otherConnections the number of other connections open now
+	 * The connection slots this handler takes from (share them with the Streamable HTTP
+	 * transport so both count against one limit).
+	 * @return the slots
 	 */
-	public void setOtherConnections(IntSupplier otherConnections) {
-		this.otherConnections = otherConnections;
+	public ConnectionSlots connectionSlots() {
+		return this.slots;
 	}
 
 	@Override
@@ -134,9 +136,13 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 				return false;
 			}
 			long now = System.nanoTime();
-			this.reservations.values().removeIf((at) -> now - at > RESERVATION_EXPIRY_NANOS);
-			if (this.sockets.size() + this.reservations.size() + this.otherConnections.getAsInt() >= this.settings
-				.maxConnections()) {
+			for (Map.Entry<String, Long> reservation : this.reservations.entrySet()) {
+				if (now - reservation.getValue() > RESERVATION_EXPIRY_NANOS
+						&& this.reservations.remove(reservation.getKey(), reservation.getValue())) {
+					this.slots.giveBack();
+				}
+			}
+			if (!this.slots.tryTake()) {
 				return false;
 			}
 			this.reservations.put(id, now);
@@ -153,8 +159,8 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 		}
 		boolean upgraded = exception == null && (!(response instanceof ServletServerHttpResponse servlet)
 				|| servlet.getServletResponse().getStatus() == HttpStatus.SWITCHING_PROTOCOLS.value());
-		if (!upgraded) {
-			this.reservations.remove(id);
+		if (!upgraded && this.reservations.remove(id) != null) {
+			this.slots.giveBack();
 		}
 	}
 
@@ -175,8 +181,10 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 				ConcurrentWebSocketSessionDecorator.OverflowStrategy.TERMINATE);
 		synchronized (this.admission) {
 			boolean reserved = this.reservations.remove(id) != null;
-			if (!this.accepting || (!reserved
-					&& this.sockets.size() + this.reservations.size() >= this.settings.maxConnections())) {
+			if (!this.accepting || (!reserved && !this.slots.tryTake())) {
+				if (reserved) {
+					this.slots.giveBack();
+				}
 				closeQuietly(session, this.accepting ? CloseStatus.SERVICE_OVERLOAD : CloseStatus.GOING_AWAY);
 				return;
 			}
@@ -212,7 +220,10 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 			return;
 		}
 		if (message instanceof BinaryMessage) {
-			closeQuietly(session, CloseStatus.NOT_ACCEPTABLE.withReason("ACP messages are text frames"));
+			if (socket.firstBinaryFrame()) {
+				logger.info("Ignoring binary frames on WebSocket " + session.getId()
+						+ ": ACP messages are text frames (logged once per connection)");
+			}
 			return;
 		}
 		if (message instanceof TextMessage text) {
@@ -230,6 +241,7 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 	public void afterConnectionClosed(WebSocketSession session, CloseStatus closeStatus) {
 		Socket socket = this.sockets.remove(session.getId());
 		if (socket != null) {
+			this.slots.giveBack();
 			this.connectionFactory.close(socket.connection, Duration.ZERO);
 		}
 	}
@@ -249,7 +261,11 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 	public void shutdown(Duration drain) {
 		synchronized (this.admission) {
 			this.accepting = false;
-			this.reservations.clear();
+			for (String id : List.copyOf(this.reservations.keySet())) {
+				if (this.reservations.remove(id) != null) {
+					this.slots.giveBack();
+				}
+			}
 		}
 		List<Socket> open = List.copyOf(this.sockets.values());
 		if (open.isEmpty()) {
@@ -394,9 +410,23 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 
 		private boolean oversized;
 
+		private volatile boolean binaryFrameSeen;
+
 		Socket(ConcurrentWebSocketSessionDecorator sender, JsonRpcConnection connection) {
 			this.sender = sender;
 			this.connection = connection;
+		}
+
+		/**
+		 * Record a binary frame.
+		 * @return whether it is the socket's first one
+		 */
+		boolean firstBinaryFrame() {
+			if (this.binaryFrameSeen) {
+				return false;
+			}
+			this.binaryFrameSeen = true;
+			return true;
 		}
 
 		synchronized int retainedBytes() {

@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,6 +31,7 @@ import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.StopReason;
+import dev.acp.spring.transport.websocket.AcpWebSocketHandler;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import jakarta.servlet.http.HttpServletRequest;
@@ -47,7 +49,12 @@ import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.server.ServletServerHttpRequest;
+import org.springframework.http.server.ServletServerHttpResponse;
 import org.springframework.http.server.observation.ServerRequestObservationContext;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.core.userdetails.User;
@@ -582,6 +589,21 @@ class AcpStreamableHttpTransportTests {
 	void connectionLimitCountsHttpConnections() {
 		int port = start("--acp.websocket.max-connections=1");
 		new HttpTestClient(port).initialize();
+		HttpResponse<String> refused = new HttpTestClient(port)
+			.post("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
+		assertThat(refused.statusCode()).isEqualTo(503);
+	}
+
+	@Test
+	void aWebSocketHandshakeUnderWayHoldsTheLastConnectionSlotAgainstHttp() throws Exception {
+		int port = start("--acp.transport=websocket", "--acp.websocket.max-connections=1");
+		MockHttpServletRequest upgrade = new MockHttpServletRequest("GET", "/acp");
+		upgrade.addHeader(HttpHeaders.UPGRADE, "websocket");
+		// the handshake is admitted: its socket is not open yet, the slot is reserved
+		assertThat(this.context.getBean(AcpWebSocketHandler.class)
+			.beforeHandshake(new ServletServerHttpRequest(upgrade),
+					new ServletServerHttpResponse(new MockHttpServletResponse()), null, new HashMap<>()))
+			.isTrue();
 		HttpResponse<String> refused = new HttpTestClient(port)
 			.post("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
 		assertThat(refused.statusCode()).isEqualTo(503);

@@ -167,11 +167,22 @@ class AcpWebSocketTransportTests {
 	}
 
 	@Test
-	void binaryFramesCloseTheSocketWith1003() throws Exception {
+	void binaryFramesAreIgnoredAndTheNextTextFrameIsServed(CapturedOutput output) throws Exception {
 		int port = start();
 		Client client = Client.connect(port);
+		// the ACP RFD: binary frames are ignored (a client that sends its initialize as
+		// one gets no answer but keeps its socket)
+		byte[] binaryInitialize = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}"
+			.getBytes(StandardCharsets.UTF_8);
+		client.session.sendMessage(new BinaryMessage(ByteBuffer.wrap(binaryInitialize)));
 		client.session.sendMessage(new BinaryMessage(ByteBuffer.wrap(new byte[] { 1, 2, 3 })));
-		assertThat(client.closed.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).getCode()).isEqualTo(1003);
+		client.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
+		JsonNode answer = this.mapper.readTree(client.next());
+		assertThat(answer.at("/id").asInt()).isOne();
+		assertThat(answer.at("/result/protocolVersion").asInt()).isOne();
+		assertThat(client.session.isOpen()).isTrue();
+		assertThat(client.closed).isNotDone();
+		assertThat(output.getAll().split("binary frame", -1)).hasSize(2);
 	}
 
 	@Test
