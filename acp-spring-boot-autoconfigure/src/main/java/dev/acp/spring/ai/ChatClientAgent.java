@@ -4,7 +4,6 @@ import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +15,7 @@ import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.method.AcpException;
 import dev.acp.spring.method.AcpRequestContext;
+import dev.acp.spring.method.AcpSessionListener;
 import dev.acp.spring.session.AcpSession;
 import dev.acp.spring.protocol.AcpErrorCodes;
 import dev.acp.spring.protocol.NewSessionRequest;
@@ -53,7 +53,7 @@ import org.springframework.util.function.SingletonSupplier;
  *
  * @author ACP Spring Boot Starter contributors
  */
-public final class ChatClientAgent implements AutoCloseable {
+public final class ChatClientAgent implements AcpSessionListener, AutoCloseable {
 
 	private static final Duration MCP_TIMEOUT = Duration.ofSeconds(30);
 
@@ -63,6 +63,10 @@ public final class ChatClientAgent implements AutoCloseable {
 					ChatClientAgent.class.getClassLoader());
 
 	private final ChatClient chatClient;
+
+	private final ChatMemory chatMemory;
+
+	private final boolean keptForResume;
 
 	private final MessageChatMemoryAdvisor memory;
 
@@ -75,8 +79,6 @@ public final class ChatClientAgent implements AutoCloseable {
 	private final ObjectMapper mapper;
 
 	private final long contextWindow;
-
-	private final Supplier<Collection<AcpConnection>> openConnections;
 
 	private final AiSessions sessions = new AiSessions();
 
@@ -96,20 +98,20 @@ public final class ChatClientAgent implements AutoCloseable {
 	 * the client advertised them
 	 * @param mapper the protocol mapper, reading tool inputs
 	 * @param contextWindow the model's context window in tokens, for {@code usage_update}
-	 * @param openConnections the connections open now (sessions of closed ones are
-	 * closed)
+	 * @param retention how much of the conversations is kept, and when they are forgotten
 	 */
 	public ChatClientAgent(ChatClient chatClient, ChatMemory chatMemory, @Nullable String systemPrompt,
 			Supplier<List<Object>> toolBeans, Supplier<List<ToolCallback>> toolCallbacks, boolean clientTools,
-			ObjectMapper mapper, long contextWindow, Supplier<Collection<AcpConnection>> openConnections) {
+			ObjectMapper mapper, long contextWindow, ConversationRetention retention) {
 		this.chatClient = Objects.requireNonNull(chatClient, "chatClient");
-		this.memory = MessageChatMemoryAdvisor.builder(chatMemory).build();
+		this.chatMemory = new BoundedChatMemory(chatMemory, retention.maxConversationBytes(), retention.maxBytes());
+		this.keptForResume = retention.keptForResume();
+		this.memory = MessageChatMemoryAdvisor.builder(this.chatMemory).build();
 		this.systemPrompt = StringUtils.hasText(systemPrompt) ? systemPrompt : null;
 		this.applicationTools = SingletonSupplier.of(() -> tools(toolBeans.get(), toolCallbacks.get()));
 		this.clientTools = clientTools;
 		this.mapper = mapper;
 		this.contextWindow = contextWindow;
-		this.openConnections = openConnections;
 	}
 
 	/**
@@ -121,7 +123,6 @@ public final class ChatClientAgent implements AutoCloseable {
 	 */
 	@AcpMethod("session/new")
 	public NewSessionResponse newSession(NewSessionRequest request, AcpRequestContext context) {
-		this.sessions.closeGone(this.openConnections.get());
 		String sessionId = "sess_" + UUID.randomUUID();
 		AiSession session = new AiSession(sessionId, Path.of(request.cwd()), context.connection(),
 				request.mcpServers());
@@ -158,6 +159,41 @@ public final class ChatClientAgent implements AutoCloseable {
 		}
 		finally {
 			this.turns.remove(session.id(), turn);
+		}
+	}
+
+	/**
+	 * A session closed on its connection: its MCP servers stop; its conversation is
+	 * forgotten unless the session is kept for a later load or resume.
+	 */
+	@Override
+	public void sessionClosed(String sessionId, AcpConnection connection) {
+		this.sessions.close(sessionId, connection);
+		if (!this.keptForResume) {
+			this.chatMemory.clear(sessionId);
+		}
+	}
+
+	/**
+	 * A session deleted: its MCP servers stop, whichever connection served it, and its
+	 * conversation is forgotten.
+	 */
+	@Override
+	public void sessionDeleted(String sessionId, AcpConnection connection) {
+		this.sessions.close(sessionId);
+		this.chatMemory.clear(sessionId);
+	}
+
+	/**
+	 * A connection ended: the MCP servers of its sessions stop; their conversations are
+	 * forgotten unless the sessions are kept for a later load or resume.
+	 */
+	@Override
+	public void connectionClosed(AcpConnection connection) {
+		for (String sessionId : this.sessions.closeAll(connection)) {
+			if (!this.keptForResume) {
+				this.chatMemory.clear(sessionId);
+			}
 		}
 	}
 

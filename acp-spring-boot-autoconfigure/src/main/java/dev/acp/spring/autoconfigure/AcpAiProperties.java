@@ -1,6 +1,7 @@
 package dev.acp.spring.autoconfigure;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The model loop: prompt turns served by a Spring AI {@code ChatClient}.
@@ -38,6 +39,11 @@ public class AcpAiProperties {
 	 * model takes images.
 	 */
 	private boolean images;
+
+	/**
+	 * How much of the model's side of the conversations (ChatMemory) is held.
+	 */
+	private final Memory memory = new Memory();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -77,6 +83,47 @@ public class AcpAiProperties {
 
 	public void setImages(boolean images) {
 		this.images = images;
+	}
+
+	public Memory getMemory() {
+		return this.memory;
+	}
+
+	/**
+	 * Bounds of the model's side of the conversations, in bytes of message text. A
+	 * deleted session's conversation is forgotten at once; a closed one when sessions are
+	 * not kept (acp.sessions.enabled=false).
+	 */
+	public static class Memory {
+
+		/**
+		 * Most message text held per conversation; its oldest messages are dropped past
+		 * it.
+		 */
+		private DataSize maxConversationSize = DataSize.ofMegabytes(16);
+
+		/**
+		 * Most message text held in all; the conversations used least recently are
+		 * forgotten past it.
+		 */
+		private DataSize maxSize = DataSize.ofMegabytes(64);
+
+		public DataSize getMaxConversationSize() {
+			return this.maxConversationSize;
+		}
+
+		public void setMaxConversationSize(DataSize maxConversationSize) {
+			this.maxConversationSize = maxConversationSize;
+		}
+
+		public DataSize getMaxSize() {
+			return this.maxSize;
+		}
+
+		public void setMaxSize(DataSize maxSize) {
+			this.maxSize = maxSize;
+		}
+
 	}
 
 }

@@ -20,6 +20,7 @@ import dev.acp.spring.agent.support.VictoolsParamsSchemaGenerator;
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.method.AcpArgumentResolver;
+import dev.acp.spring.method.AcpSessionListener;
 import dev.acp.spring.method.support.AcpArgumentResolvers;
 import dev.acp.spring.method.support.AcpExceptionTranslator;
 import dev.acp.spring.method.support.AcpMethodDiscoverer;
@@ -47,6 +48,7 @@ import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.StringUtils;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Auto-configuration of an ACP agent: the protocol codec, handler discovery, capability
@@ -156,7 +158,8 @@ public final class AcpAutoConfiguration {
 	AcpAgent acpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, AcpProperties properties,
 			Environment environment, ObjectProvider<ObservationRegistry> observationRegistry,
 			ObjectProvider<AcpTraceContextWriter> traceContextWriter, ObjectProvider<AcpTraceSampler> traceSampler,
-			ObjectProvider<DefaultAcpSessions> sessions, ObjectProvider<AcpMcpServerPolicy> mcpServerPolicy) {
+			ObjectProvider<DefaultAcpSessions> sessions, ObjectProvider<AcpMcpServerPolicy> mcpServerPolicy,
+			ObjectProvider<AcpSessionListener> sessionListeners) {
 		AcpProperties.Agent agent = properties.getAgent();
 		String name = StringUtils.hasText(agent.getName()) ? agent.getName()
 				: environment.getProperty("spring.application.name", "acp-agent");
@@ -169,6 +172,7 @@ public final class AcpAutoConfiguration {
 						traceSampler.getIfAvailable(() -> AcpTraceSampler.NONE)));
 		acpAgent.setSessions(sessions.getIfAvailable());
 		mcpServerPolicy.ifAvailable(acpAgent::setMcpServerPolicy);
+		acpAgent.setSessionListeners(SingletonSupplier.of(() -> sessionListeners.orderedStream().toList()));
 		return acpAgent;
 	}
 

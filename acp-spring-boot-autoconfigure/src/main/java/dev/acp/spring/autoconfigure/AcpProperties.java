@@ -19,7 +19,8 @@ import org.springframework.util.unit.DataSize;
 public class AcpProperties {
 
 	/**
-	 * Transport the agent is served over.
+	 * Transport the agent is served over. Unset: stdio, or none in an application that
+	 * names agents it drives (acp.agents.*) and so is their client.
 	 */
 	private Transport transport = Transport.STDIO;
 

@@ -5,8 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 
 import dev.acp.spring.agent.AcpCapabilitiesCustomizer;
-import dev.acp.spring.agent.support.AcpAgent;
+import dev.acp.spring.agent.AcpSessions;
 import dev.acp.spring.ai.ChatClientAgent;
+import dev.acp.spring.ai.ConversationRetention;
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.protocol.McpCapabilities;
 import dev.acp.spring.protocol.PromptCapabilities;
@@ -55,13 +56,16 @@ public final class AcpSpringAiAutoConfiguration {
 	ChatClientAgent acpChatClientAgent(AcpAiProperties properties, ObjectProvider<ChatClient> chatClient,
 			ObjectProvider<ChatClient.Builder> chatClientBuilder, ObjectProvider<ChatModel> chatModel,
 			ObjectProvider<Advisor> advisors, ObjectProvider<ChatMemory> chatMemory, JsonRpcCodec codec,
-			ObjectProvider<AcpAgent> agent, ConfigurableListableBeanFactory beanFactory,
+			ObjectProvider<AcpSessions> sessions, ConfigurableListableBeanFactory beanFactory,
 			ObjectProvider<ToolCallback> toolCallbacks, ObjectProvider<ToolCallbackProvider> toolCallbackProviders) {
 		return new ChatClientAgent(chatClient(chatClient, chatClientBuilder, chatModel, advisors),
 				chatMemory.getIfAvailable(() -> MessageWindowChatMemory.builder().build()),
 				properties.getSystemPrompt(), () -> toolBeans(beanFactory),
 				() -> toolCallbacks(toolCallbacks, toolCallbackProviders), properties.isClientTools(), codec.mapper(),
-				properties.getContextWindow(), () -> agent.getObject().connections());
+				properties.getContextWindow(),
+				new ConversationRetention(sessions.getIfAvailable() != null,
+						properties.getMemory().getMaxConversationSize().toBytes(),
+						properties.getMemory().getMaxSize().toBytes()));
 	}
 
 	@Bean

@@ -7,6 +7,8 @@ import dev.acp.spring.transport.stdio.StdioStreams;
 
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.Ordered;
 import org.springframework.core.convert.ConversionException;
 import org.springframework.core.env.ConfigurableEnvironment;
@@ -17,9 +19,11 @@ import org.springframework.core.env.MapPropertySource;
  * transport), with no user configuration: reserves the real standard output for the
  * transport and points {@code System.out} (console logging, banner, stray prints) at
  * standard error; turns the banner off and, unless the application sets
- * {@code spring.main.web-application-type}, starts no web server. Runs once configuration
- * data is loaded and before the logging system is initialized; when the configuration
- * chooses another transport, gives back the standard output
+ * {@code spring.main.web-application-type}, starts no web server. An application that
+ * names agents it drives ({@code acp.agents.*}) and sets no {@code acp.transport} is
+ * their client only: its transport is {@code none}, so it ends when its work is done.
+ * Runs once configuration data is loaded and before the logging system is initialized;
+ * when the configuration chooses another transport, gives back the standard output
  * {@link AcpStdioOutputEnvironmentPostProcessor} reserved.
  *
  * @author ACP Spring Boot Starter contributors
@@ -28,6 +32,8 @@ public class AcpStdioEnvironmentPostProcessor implements EnvironmentPostProcesso
 
 	private static final String PROPERTY_SOURCE_NAME = "acpStdioDefaults";
 
+	private static final String CLIENT_PROPERTY_SOURCE_NAME = "acpClientDefaults";
+
 	@Override
 	public int getOrder() {
 		return Ordered.LOWEST_PRECEDENCE;
@@ -35,6 +41,12 @@ public class AcpStdioEnvironmentPostProcessor implements EnvironmentPostProcesso
 
 	@Override
 	public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+		if (isEnabled(environment) && environment.getProperty("acp.transport") == null && namesAgents(environment)) {
+			// an application that drives agents is their client, not an agent over stdio:
+			// it ends when its work is done
+			environment.getPropertySources()
+				.addLast(new MapPropertySource(CLIENT_PROPERTY_SOURCE_NAME, Map.of("acp.transport", "none")));
+		}
 		if (!isStdio(environment)) {
 			StdioStreams.releaseStandardOutput();
 			if (isEnabled(environment)
@@ -58,8 +70,27 @@ public class AcpStdioEnvironmentPostProcessor implements EnvironmentPostProcesso
 		if (!isEnabled(environment)) {
 			return false;
 		}
-		String transport = environment.getProperty("acp.transport", "stdio");
+		String transport = environment.getProperty("acp.transport");
+		if (transport == null) {
+			return !namesAgents(environment);
+		}
 		return "stdio".equalsIgnoreCase(transport.trim());
+	}
+
+	/**
+	 * Whether the application names agents it drives ({@code acp.agents.*}).
+	 */
+	private static boolean namesAgents(ConfigurableEnvironment environment) {
+		try {
+			return Binder.get(environment)
+				.bind("acp.agents", Bindable.mapOf(String.class, Object.class))
+				.map((agents) -> !agents.isEmpty())
+				.orElse(false);
+		}
+		catch (RuntimeException ex) {
+			// binding acp.agents fails start-up with a clear message
+			return false;
+		}
 	}
 
 	private static boolean isEnabled(ConfigurableEnvironment environment) {

@@ -31,7 +31,8 @@ import dev.acp.spring.protocol.WaitForTerminalExitResponse;
  * directory (standard error merged into the output), the command run as given (through a
  * shell only when configured), output kept up to {@code outputByteLimit} bytes capped by
  * the client's own bound (the oldest dropped first, on a character boundary), at most a
- * bounded number at a time, killed with their session or connection.
+ * bounded number at a time, killed with their session or connection together with every
+ * process they started, background ones included ({@link ProcessTree}).
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -58,7 +59,7 @@ final class ProcessTerminals implements AcpClientTerminals {
 		Path directory = (request.cwd() != null) ? ConfinedDirectory.confine(request.cwd(), session.cwd())
 				: session.cwd();
 		List<String> commandLine = commandLine(request);
-		ProcessBuilder builder = new ProcessBuilder(commandLine).directory(directory.toFile())
+		ProcessBuilder builder = new ProcessBuilder(ProcessTree.ownSession(commandLine)).directory(directory.toFile())
 			.redirectErrorStream(true)
 			.redirectInput(ProcessBuilder.Redirect.PIPE);
 		if (request.env() != null) {
@@ -77,7 +78,7 @@ final class ProcessTerminals implements AcpClientTerminals {
 						Map.of("message", "This client runs at most " + this.settings.maxTerminals()
 								+ " terminals per connection at a time; release one first"));
 			}
-			terminal = new Terminal(request.sessionId(), start(builder), limit);
+			terminal = new Terminal(request.sessionId(), start(builder, commandLine.get(0)), limit);
 			this.terminals.put(id, terminal);
 		}
 		Thread reader = new Thread(terminal::read, "acp-terminal-" + id);
@@ -103,16 +104,23 @@ final class ProcessTerminals implements AcpClientTerminals {
 		return commandLine;
 	}
 
-	private static Process start(ProcessBuilder builder) {
+	private static Process start(ProcessBuilder builder, String command) {
+		if (!ProcessTree.canStart(command, builder.directory().toPath(), builder.environment().get("PATH"))) {
+			throw cannotStart();
+		}
 		try {
 			Process process = builder.start();
 			process.getOutputStream().close();
 			return process;
 		}
 		catch (IOException ex) {
-			throw new AcpException(JsonRpcError.INVALID_PARAMS, "Invalid params", List.of(Map.of("field", "command",
-					"message", "could not be started: no such executable, or not allowed to run it")));
+			throw cannotStart();
 		}
+	}
+
+	private static AcpException cannotStart() {
+		return new AcpException(JsonRpcError.INVALID_PARAMS, "Invalid params", List.of(Map.of("field", "command",
+				"message", "could not be started: no such executable, or not allowed to run it")));
 	}
 
 	@Override
@@ -273,17 +281,7 @@ final class ProcessTerminals implements AcpClientTerminals {
 		}
 
 		void kill() {
-			if (!this.process.isAlive()) {
-				return;
-			}
-			this.process.descendants().forEach(ProcessHandle::destroyForcibly);
-			this.process.destroyForcibly();
-			try {
-				this.process.waitFor(5, TimeUnit.SECONDS);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
+			ProcessTree.end(this.process);
 		}
 
 	}

@@ -163,6 +163,14 @@ public final class InboundRequest {
 	}
 
 	/**
+	 * Forget a callback given to {@link #onCancel(Runnable)} that is no longer needed.
+	 * @param callback the callback
+	 */
+	void removeCancelCallback(Runnable callback) {
+		this.cancelCallbacks.remove(callback);
+	}
+
+	/**
 	 * Tell the handler that its request is cancelled, without answering it: the flag is
 	 * set, the callbacks run, and the thread running the handler is interrupted. The
 	 * handler's answer still goes out (a protocol may define what a cancelled request

@@ -382,7 +382,9 @@ public final class JsonRpcConnection {
 	/**
 	 * Send a request to the peer. When the answer does not come in time, or the caller
 	 * cancels the returned future (abandons the call), the peer is sent a
-	 * {@code $/cancel_request} for it, so that it can stop its work (close a dialog).
+	 * {@code $/cancel_request} for it, so that it can stop its work (close a dialog). A
+	 * request sent by a handler on the thread serving an inbound request is abandoned
+	 * when that request is cancelled.
 	 * @param method the method
 	 * @param params the params (any Jackson-writable value) or {@code null}
 	 * @param timeout how long to wait for the answer
@@ -396,7 +398,14 @@ public final class JsonRpcConnection {
 			return CompletableFuture.failedFuture(new CancellationException(
 					"The handler of '" + current.method() + "' was given up on (it ran past its time limit)"));
 		}
-		return this.outbound.request(this.codec, method, params, timeout);
+		CompletableFuture<JsonNode> call = this.outbound.request(this.codec, method, params, timeout);
+		if (current != null && !call.isDone()) {
+			// made on behalf of the request being served: abandoned with it
+			Runnable abandon = () -> call.cancel(false);
+			current.onCancel(abandon);
+			call.whenComplete((result, failure) -> current.removeCancelCallback(abandon));
+		}
+		return call;
 	}
 
 	/**

@@ -4,8 +4,12 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.config.ConfigDataEnvironmentPostProcessor;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.support.SpringApplicationJsonEnvironmentPostProcessor;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.PropertySource;
 import org.springframework.core.env.SimpleCommandLinePropertySource;
@@ -58,6 +62,34 @@ class AcpStdioEnvironmentPostProcessorTests {
 	void anUnreadableEnabledFlagLeavesTheDecisionToBinding() {
 		assertThat(AcpStdioEnvironmentPostProcessor
 			.isStdio(environmentWith(new MapPropertySource("test", Map.of("acp.enabled", "maybe"))))).isTrue();
+	}
+
+	@Test
+	void anApplicationThatNamesAgentsIsTheirClientAndNoAgentOverStdio() {
+		assertThat(AcpStdioEnvironmentPostProcessor
+			.isStdio(environmentWith(new MapPropertySource("test", Map.of("acp.agents.coder.command", "agent")))))
+			.isFalse();
+	}
+
+	@Test
+	void anApplicationThatNamesAgentsIsAnAgentOverStdioTooWhenItSaysSo() {
+		assertThat(AcpStdioEnvironmentPostProcessor.isStdio(environmentWith(
+				new MapPropertySource("test", Map.of("acp.agents.coder.command", "agent", "acp.transport", "stdio")))))
+			.isTrue();
+	}
+
+	@Test
+	void anApplicationThatOnlyDrivesAgentsStartsNoStdioTransportSoItEndsWithItsRunners() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class))
+			.withPropertyValues("acp.agents.coder.command=agent")
+			.withInitializer((context) -> new AcpStdioEnvironmentPostProcessor()
+				.postProcessEnvironment(context.getEnvironment(), new SpringApplication()))
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context).doesNotHaveBean(ProcessTransportLifecycle.class);
+				assertThat(context.getBean(AcpProperties.class).getTransport()).isEqualTo(AcpProperties.Transport.NONE);
+			});
 	}
 
 	private static StandardEnvironment environmentWith(PropertySource<?> source) {

@@ -1,6 +1,8 @@
 package dev.acp.spring.client;
 
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -15,6 +17,7 @@ import dev.acp.spring.protocol.WaitForTerminalExitResponse;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -182,6 +185,66 @@ class ProcessTerminalsTests {
 		String id = create("sleep", List.of("60"), null);
 		assertThatExceptionOfType(JsonRpcException.class)
 			.isThrownBy(() -> this.terminals.output(new TerminalOutputRequest("other", id)));
+	}
+
+	@Test
+	@EnabledOnOs(OS.LINUX)
+	void releaseEndsTheBackgroundChildrenThatOutlivedTheTerminalsCommand() throws Exception {
+		String id = create("sh", List.of("-c", "sleep 1000 & echo $!"), null);
+		long background = backgroundPid(id);
+
+		this.terminals.release(new ReleaseTerminalRequest("s", id));
+
+		assertThat(hasEnded(background)).as("the background process %d has ended", background).isTrue();
+	}
+
+	@Test
+	@EnabledOnOs(OS.LINUX)
+	void releasingASessionEndsTheBackgroundChildrenOfItsTerminals() throws Exception {
+		String id = create("sh", List.of("-c", "sleep 1000 & echo $!"), null);
+		long background = backgroundPid(id);
+
+		this.terminals.releaseSession("s");
+
+		assertThat(hasEnded(background)).as("the background process %d has ended", background).isTrue();
+	}
+
+	@Test
+	@EnabledOnOs(OS.LINUX)
+	void releasingEveryTerminalAtTheConnectionsEndEndsTheirBackgroundChildren() throws Exception {
+		String id = create("sh", List.of("-c", "sleep 1000 & echo $!"), null);
+		long background = backgroundPid(id);
+
+		this.terminals.releaseAll();
+
+		assertThat(hasEnded(background)).as("the background process %d has ended", background).isTrue();
+	}
+
+	private long backgroundPid(String id) throws IOException {
+		this.terminals.waitForExit(new WaitForTerminalExitRequest("s", id));
+		long pid = Long.parseLong(this.terminals.output(new TerminalOutputRequest("s", id)).output().trim());
+		assertThat(hasEnded(pid)).as("the background process runs before the release").isFalse();
+		return pid;
+	}
+
+	/**
+	 * Whether a process has ended: gone, or a zombie its new parent has not reaped (the
+	 * parent of orphans on some machines never does).
+	 */
+	private static boolean hasEnded(long pid) throws IOException {
+		Path stat = Path.of("/proc", Long.toString(pid), "stat");
+		if (!Files.exists(stat)) {
+			return true;
+		}
+		String text;
+		try {
+			text = Files.readString(stat);
+		}
+		catch (NoSuchFileException ex) {
+			return true;
+		}
+		char state = text.charAt(text.lastIndexOf(')') + 2);
+		return state == 'Z' || state == 'X';
 	}
 
 }

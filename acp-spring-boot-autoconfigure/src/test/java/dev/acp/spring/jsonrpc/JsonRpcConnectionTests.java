@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,6 +15,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -741,6 +743,33 @@ class JsonRpcConnectionTests {
 		JsonNode cancel = this.sink.awaitFrames(2).get(1);
 		assertThat(cancel.get("method").stringValue()).isEqualTo("$/cancel_request");
 		assertThat(cancel.at("/params/requestId").asInt()).isZero();
+	}
+
+	@Test
+	void aCancelledRequestsCallsPendingAtThePeerAreCancelledThereAndItIsAnsweredWithoutWaitingForThem()
+			throws InterruptedException {
+		BlockingQueue<JsonNode> sent = new LinkedBlockingQueue<>();
+		this.connection = this.factory.open("test", (frame) -> sent.add(this.mapper.readTree(frame)));
+		this.handler.onRequest("prompt", (request) -> {
+			CompletableFuture<JsonNode> buffers = this.connection.request("buffers", null, Duration.ofMinutes(5));
+			return CompletableFuture.completedFuture(buffers.join());
+		});
+		request(1, "prompt");
+		JsonNode buffers = sent.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+		assertThat(buffers.get("method").stringValue()).isEqualTo("buffers");
+
+		notification("$/cancel_request", "{\"requestId\":1}");
+
+		JsonNode first = sent.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+		JsonNode second = sent.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+		assertThat(first).as("the first message after the cancellation").isNotNull();
+		assertThat(second).as("the second message after the cancellation").isNotNull();
+		JsonNode cancel = first.has("method") ? first : second;
+		JsonNode answer = first.has("method") ? second : first;
+		assertThat(cancel.toString())
+			.isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancel_request\",\"params\":{\"requestId\":"
+					+ buffers.get("id") + "}}");
+		assertThat(answer.at("/error/code").asInt()).isEqualTo(JsonRpcError.REQUEST_CANCELLED);
 	}
 
 	@Test

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 import dev.acp.spring.agent.AcpAuthentication;
 import dev.acp.spring.agent.AcpMcpServerPolicy;
@@ -12,6 +13,7 @@ import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcHandler;
 import dev.acp.spring.jsonrpc.JsonRpcHandlerFactory;
 import dev.acp.spring.method.AcpConnection;
+import dev.acp.spring.method.AcpSessionListener;
 import dev.acp.spring.method.support.AcpMethodRegistry;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.Implementation;
@@ -45,6 +47,8 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 	private volatile Duration maxPromptDuration;
 
 	private volatile DefaultAcpSessions sessions;
+
+	private volatile SessionListeners sessionListeners = SessionListeners.NONE;
 
 	private volatile McpServerGate mcpServers = new McpServerGate(DefaultAcpMcpServerPolicy.networkClosed());
 
@@ -121,6 +125,19 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 	 */
 	public void setMcpServerPolicy(AcpMcpServerPolicy policy) {
 		this.mcpServers = new McpServerGate(policy);
+	}
+
+	/**
+	 * Tell these listeners when a session is closed or deleted, or a connection ends. Set
+	 * before the first connection opens.
+	 * @param listeners the listeners, looked up at each event
+	 */
+	public void setSessionListeners(Supplier<List<AcpSessionListener>> listeners) {
+		this.sessionListeners = new SessionListeners(listeners);
+	}
+
+	SessionListeners sessionListeners() {
+		return this.sessionListeners;
 	}
 
 	McpServerGate mcpServers() {

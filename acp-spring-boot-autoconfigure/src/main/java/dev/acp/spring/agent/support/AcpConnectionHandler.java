@@ -140,6 +140,19 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	}
 
 	private CompletionStage<?> serve(InboundRequest request) {
+		CompletionStage<?> answer = dispatch(request);
+		String method = request.method();
+		String sessionId = SessionListeners.endsSession(method) ? turnKey(request.params()) : null;
+		if (sessionId == null) {
+			return answer;
+		}
+		return answer.thenApply((result) -> {
+			this.agent.sessionListeners().sessionEnded(method, sessionId, this.connection);
+			return result;
+		});
+	}
+
+	private CompletionStage<?> dispatch(InboundRequest request) {
 		String method = request.method();
 		if (request.params() != null && !request.params().isObject()) {
 			return CompletableFuture.failedFuture(paramsNotAnObject());
@@ -332,6 +345,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 			this.sessions.connectionClosed(this.connection);
 		}
 		this.agent.connectionClosed(this.connection);
+		this.agent.sessionListeners().connectionClosed(this.connection);
 	}
 
 	DefaultAcpConnection connection() {

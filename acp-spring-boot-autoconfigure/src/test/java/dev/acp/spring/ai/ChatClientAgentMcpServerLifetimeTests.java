@@ -1,0 +1,139 @@
+package dev.acp.spring.ai;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import dev.acp.spring.agent.TestPeer;
+import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
+import dev.acp.spring.autoconfigure.AcpSessionAutoConfiguration;
+import dev.acp.spring.autoconfigure.AcpSpringAiAutoConfiguration;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A stdio MCP server a session started (a real process) ends with the session: when it is
+ * closed or deleted, before the answer, and when its connection ends.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+class ChatClientAgentMcpServerLifetimeTests {
+
+	private static final Duration EXIT = Duration.ofSeconds(10);
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class,
+				AcpSessionAutoConfiguration.class, AcpSpringAiAutoConfiguration.class))
+		.withPropertyValues("acp.transport=none", "acp.ai.enabled=true")
+		.withUserConfiguration(ModelConfiguration.class);
+
+	@Test
+	void sessionCloseEndsTheSessionsMcpServerBeforeItIsAnswered() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = peer(context);
+			String marker = marker();
+			String sessionId = newSession(peer, marker);
+			ProcessHandle server = server(marker);
+
+			JsonNode answer = peer.call("session/close", "{\"sessionId\":\"" + sessionId + "\"}");
+
+			assertThat(answer.has("result")).as("%s", answer).isTrue();
+			assertEnded(server);
+		});
+	}
+
+	@Test
+	void sessionDeleteEndsTheSessionsMcpServerBeforeItIsAnswered() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = peer(context);
+			String marker = marker();
+			String sessionId = newSession(peer, marker);
+			ProcessHandle server = server(marker);
+
+			JsonNode answer = peer.call("session/delete", "{\"sessionId\":\"" + sessionId + "\"}");
+
+			assertThat(answer.has("result")).as("%s", answer).isTrue();
+			assertEnded(server);
+		});
+	}
+
+	@Test
+	void theEndOfTheConnectionEndsItsSessionsMcpServers() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = peer(context);
+			String marker = marker();
+			newSession(peer, marker);
+			ProcessHandle server = server(marker);
+
+			peer.connection().close(Duration.ofSeconds(1));
+
+			assertEnded(server);
+			assertThat(context.getBean(ChatClientAgent.class).openSessions()).isZero();
+		});
+	}
+
+	private static TestPeer peer(ApplicationContext context) throws InterruptedException {
+		TestPeer peer = new TestPeer(context, "stdio");
+		peer.initialize("{}");
+		return peer;
+	}
+
+	private static String marker() {
+		return "acp-test-" + UUID.randomUUID();
+	}
+
+	private static String newSession(TestPeer peer, String marker) throws Exception {
+		String script = Path
+			.of(ChatClientAgentMcpServerLifetimeTests.class.getResource("/mcp/tiny-mcp-server.js").toURI())
+			.toString();
+		JsonNode answer = peer.call("session/new", "{\"cwd\":\"/work\",\"mcpServers\":[{\"name\":\"tiny\",\"command\":"
+				+ "\"node\",\"args\":[\"" + script + "\",\"" + marker + "\"],\"env\":[]}]}");
+		assertThat(answer.has("result")).as("%s", answer).isTrue();
+		return answer.at("/result/sessionId").asString();
+	}
+
+	private static ProcessHandle server(String marker) {
+		List<ProcessHandle> servers = ProcessHandle.current()
+			.descendants()
+			.filter((process) -> process.info().commandLine().orElse("").contains(marker))
+			.toList();
+		assertThat(servers).as("the MCP server's process").hasSize(1);
+		return servers.get(0);
+	}
+
+	private static void assertEnded(ProcessHandle server) throws Exception {
+		try {
+			server.onExit().get(EXIT.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (TimeoutException ex) {
+			// the assertion below names it
+		}
+		assertThat(server.isAlive()).as("the MCP server process %d is alive", server.pid()).isFalse();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ModelConfiguration {
+
+		@Bean
+		ChatModel chatModel() {
+			return (Prompt prompt) -> new ChatResponse(List.of());
+		}
+
+	}
+
+}
