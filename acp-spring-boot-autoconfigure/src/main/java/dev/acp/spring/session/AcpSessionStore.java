@@ -74,6 +74,18 @@ public interface AcpSessionStore {
 	boolean delete(String sessionId);
 
 	/**
+	 * Whether the store dropped the session on its own (evicted it, to stay within its
+	 * bounds) rather than being told to {@link #delete} it, so that a connection still
+	 * serving it may keep it again. A session deleted stays deleted. A store that never
+	 * evicts answers {@code false}, the default.
+	 * @param sessionId the session's id
+	 * @return whether the store evicted the session and has not kept it again since
+	 */
+	default boolean evicted(String sessionId) {
+		return false;
+	}
+
+	/**
 	 * Claims a session for a turn: succeeds when no other owner holds an unexpired claim
 	 * on it, and then holds it for {@code owner} until {@code until} (a claim is renewed
 	 * by claiming again). A claim that is never released, because its instance died,
