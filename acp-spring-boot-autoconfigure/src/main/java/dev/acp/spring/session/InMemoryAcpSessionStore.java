@@ -157,6 +157,12 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 	}
 
 	@Override
+	public boolean replace(AcpSessionData expected, AcpSessionData session) {
+		Entry entry = live(session.sessionId());
+		return entry != null && entry.replace(expected, session, this.clock.instant());
+	}
+
+	@Override
 	public void append(String sessionId, List<SessionUpdate> updates) {
 		Entry entry = live(sessionId);
 		if (entry != null && !updates.isEmpty()) {
@@ -277,6 +283,14 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 
 		synchronized boolean isClaimed(Instant now) {
 			return this.owner != null && this.claimedUntil.isAfter(now);
+		}
+
+		synchronized boolean replace(AcpSessionData expected, AcpSessionData data, Instant now) {
+			if (this.data != expected) {
+				return false;
+			}
+			update(data, now);
+			return true;
 		}
 
 		synchronized void update(AcpSessionData data, Instant now) {

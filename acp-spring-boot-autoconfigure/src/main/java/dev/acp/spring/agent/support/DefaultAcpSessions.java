@@ -76,6 +76,12 @@ public final class DefaultAcpSessions implements AcpSessions {
 	private static final Set<String> SERVED = Set.of(AcpMethods.SESSION_NEW, AcpMethods.SESSION_LOAD,
 			AcpMethods.SESSION_LIST, AcpMethods.SESSION_RESUME, AcpMethods.SESSION_CLOSE, AcpMethods.SESSION_DELETE);
 
+	/**
+	 * How often a session's changes are applied again to what the store has, when it
+	 * changed there between the read and the write.
+	 */
+	private static final int MAX_WRITE_ATTEMPTS = 16;
+
 	private final AcpSessionStore store;
 
 	private final Duration claimDuration;
@@ -333,6 +339,9 @@ public final class DefaultAcpSessions implements AcpSessions {
 			session = new DefaultAcpSession(data);
 			connection.sessionOpened(session);
 		}
+		else {
+			session.refresh(data);
+		}
 		session.mcpServers(mcpServers);
 	}
 
@@ -399,7 +408,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 		if (session == null) {
 			return false;
 		}
-		persistUnlessDeleted(session);
+		persist(session);
 		releaseUnlessTurn(sessionId, connection);
 		return true;
 	}
@@ -433,7 +442,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 		connection.closed();
 		for (DefaultAcpSession session : connection.openSessions()) {
 			try {
-				persistUnlessDeleted(session);
+				persist(session);
 				releaseUnlessTurn(session.id(), connection);
 			}
 			catch (RuntimeException ex) {
@@ -454,7 +463,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 		}
 		for (DefaultAcpSession session : connection.openSessions()) {
 			try {
-				persistUnlessDeleted(session);
+				persist(session);
 			}
 			catch (RuntimeException ex) {
 				logger.warn("Could not keep session '" + session.id() + "' after its connection closed", ex);
@@ -477,9 +486,26 @@ public final class DefaultAcpSessions implements AcpSessions {
 			claimForTurn(connection, session);
 			this.turns.put(session, connection);
 		}
+		refresh(session);
 		PromptRequest request = bind(params, mapper);
 		session.beginTurn((request != null) ? prompt(request, mapper) : prompt(params, mapper));
 		return request;
+	}
+
+	/**
+	 * Before a turn: take what another connection serving the session wrote since this
+	 * one last did (the turn's claim keeps others from writing while it runs).
+	 */
+	private void refresh(DefaultAcpSession session) {
+		try {
+			AcpSessionData stored = this.store.find(session.id());
+			if (stored != null) {
+				session.refresh(stored);
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not read session '" + session.id() + "' before its turn", ex);
+		}
 	}
 
 	private void claimForTurn(DefaultAcpConnection connection, DefaultAcpSession session) {
@@ -629,8 +655,8 @@ public final class DefaultAcpSessions implements AcpSessions {
 		if (session == null) {
 			return;
 		}
-		SessionUpdate update = (params instanceof SessionNotification) ? DetachedUpdate.of(notification.update(), mapper)
-				: notification.update();
+		SessionUpdate update = (params instanceof SessionNotification)
+				? DetachedUpdate.of(notification.update(), mapper) : notification.update();
 		if (!session.record(update, this.batchSize)) {
 			return;
 		}
@@ -658,28 +684,42 @@ public final class DefaultAcpSessions implements AcpSessions {
 	}
 
 	/**
-	 * Write what a turn recorded and changed: its claim keeps the session in the store.
+	 * Write what the session recorded and changed.
 	 */
 	private void persist(DefaultAcpSession session) {
 		flush(session);
-		if (session.isChanged()) {
-			this.store.save(session.data(this.clock.instant()));
-		}
+		saveChanges(session);
 	}
 
 	/**
-	 * Write what the session recorded and changed outside a turn: a session deleted
-	 * meanwhile (by another connection) is not created again.
+	 * Write the session's changes onto what the store has now, so that the changes of
+	 * another connection serving it are kept; a session deleted meanwhile (by another
+	 * connection) is not created again, one the store evicted is.
 	 */
-	private void persistUnlessDeleted(DefaultAcpSession session) {
-		flush(session);
-		if (session.isChanged() && isKept(session.id())) {
-			this.store.save(session.data(this.clock.instant()));
+	private void saveChanges(DefaultAcpSession session) {
+		if (!session.isChanged()) {
+			return;
 		}
-	}
-
-	private boolean isKept(String sessionId) {
-		return this.store.find(sessionId) != null || this.store.evicted(sessionId);
+		for (int attempt = 1;; attempt++) {
+			AcpSessionData stored = this.store.find(session.id());
+			if (stored == null) {
+				if (this.store.evicted(session.id())) {
+					this.store.save(session.data(this.clock.instant()));
+				}
+				return;
+			}
+			long mark = session.changeMark();
+			AcpSessionData changed = session.changesOn(stored, this.clock.instant());
+			if (this.store.replace(stored, changed)) {
+				session.written(changed, mark);
+				return;
+			}
+			if (attempt == MAX_WRITE_ATTEMPTS) {
+				logger.warn("Session '" + session.id() + "' changed in the store under each of " + attempt
+						+ " writes; its changes are written again with its next change");
+				return;
+			}
+		}
 	}
 
 	private void flush(DefaultAcpSession session) {
@@ -695,9 +735,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 * A change of the session's mode or config option, by an application's handler.
 	 */
 	void persistChange(DefaultAcpSession session) {
-		if (session.isChanged() && isKept(session.id())) {
-			this.store.save(session.data(this.clock.instant()));
-		}
+		saveChanges(session);
 	}
 
 	private Instant claimUntil() {

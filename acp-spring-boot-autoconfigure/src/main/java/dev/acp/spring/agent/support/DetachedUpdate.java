@@ -37,13 +37,13 @@ final class DetachedUpdate {
 	static SessionUpdate of(SessionUpdate update, ObjectMapper mapper) {
 		if (update instanceof SessionUpdate.AgentMessageChunk chunk && chunk.unknown().isEmpty()) {
 			ContentBlock content = DetachedContent.of(chunk.content(), mapper);
-			return (content == chunk.content() && chunk.meta() == null) ? chunk
-					: new SessionUpdate.AgentMessageChunk(content, chunk.messageId(), DetachedContent.map(chunk.meta()));
+			return (content == chunk.content() && chunk.meta() == null) ? chunk : new SessionUpdate.AgentMessageChunk(
+					content, chunk.messageId(), DetachedContent.map(chunk.meta()));
 		}
 		if (update instanceof SessionUpdate.AgentThoughtChunk chunk && chunk.unknown().isEmpty()) {
 			ContentBlock content = DetachedContent.of(chunk.content(), mapper);
-			return (content == chunk.content() && chunk.meta() == null) ? chunk
-					: new SessionUpdate.AgentThoughtChunk(content, chunk.messageId(), DetachedContent.map(chunk.meta()));
+			return (content == chunk.content() && chunk.meta() == null) ? chunk : new SessionUpdate.AgentThoughtChunk(
+					content, chunk.messageId(), DetachedContent.map(chunk.meta()));
 		}
 		if (update instanceof SessionUpdate.UserMessageChunk chunk && chunk.unknown().isEmpty()) {
 			ContentBlock content = DetachedContent.of(chunk.content(), mapper);
@@ -64,8 +64,8 @@ final class DetachedUpdate {
 		List<PlanEntry> copy = new ArrayList<>(entries.size());
 		for (PlanEntry entry : entries) {
 			copy.add((entry.meta() == null && entry.unknown().isEmpty()) ? entry
-					: new PlanEntry(entry.content(), entry.priority(), entry.status(), DetachedContent.map(entry.meta()),
-							DetachedContent.map(entry.unknown())));
+					: new PlanEntry(entry.content(), entry.priority(), entry.status(),
+							DetachedContent.map(entry.meta()), DetachedContent.map(entry.unknown())));
 		}
 		return List.copyOf(copy);
 	}

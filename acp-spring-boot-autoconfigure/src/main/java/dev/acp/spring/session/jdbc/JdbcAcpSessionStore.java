@@ -153,12 +153,7 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 
 	@Override
 	public void save(AcpSessionData session) {
-		int updated = bindSession(this.jdbc.sql("UPDATE " + this.sessionTable
-				+ " SET cwd = :cwd, additional_directories = :additionalDirectories, mcp_servers = :mcpServers,"
-				+ " title = :title, current_mode_id = :currentModeId, config_options = :configOptions,"
-				+ " attributes = :attributes, created_at = :createdAt, updated_at = :updatedAt,"
-				+ " owner_name = :owner WHERE session_id = :sessionId"), session)
-			.update();
+		int updated = bindSession(this.jdbc.sql(update("session_id = :sessionId")), session).update();
 		if (updated > 0) {
 			return;
 		}
@@ -172,6 +167,26 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 		catch (DuplicateKeyException ex) {
 			save(session);
 		}
+	}
+
+	/**
+	 * Replaces the row while its {@code updated_at} is the one read: every save and
+	 * append sets it, so it serves as the row's version.
+	 */
+	@Override
+	public boolean replace(AcpSessionData expected, AcpSessionData session) {
+		return bindSession(this.jdbc.sql(update("session_id = :sessionId AND updated_at = :expectedUpdatedAt")),
+				session)
+			.param("expectedUpdatedAt", timestamp(expected.updatedAt()))
+			.update() > 0;
+	}
+
+	private String update(String where) {
+		return "UPDATE " + this.sessionTable
+				+ " SET cwd = :cwd, additional_directories = :additionalDirectories, mcp_servers = :mcpServers,"
+				+ " title = :title, current_mode_id = :currentModeId, config_options = :configOptions,"
+				+ " attributes = :attributes, created_at = :createdAt, updated_at = :updatedAt,"
+				+ " owner_name = :owner WHERE " + where;
 	}
 
 	private StatementSpec bindSession(StatementSpec statement, AcpSessionData session) {
