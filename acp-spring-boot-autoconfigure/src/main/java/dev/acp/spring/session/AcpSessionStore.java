@@ -26,6 +26,25 @@ public interface AcpSessionStore {
 	void save(AcpSessionData session);
 
 	/**
+	 * Replaces what is kept of a session only while it is as {@code expected} was read
+	 * from {@link #find} (nothing saved or appended since): the optimistic write with
+	 * which the starter applies one connection's changes to a session another connection
+	 * serves too, reading and applying them again when this answers {@code false}. The
+	 * default, for a store that cannot tell, saves a session it still has.
+	 * @param expected the session as read
+	 * @param session the session to keep
+	 * @return whether it was replaced; {@code false} when it changed since it was read,
+	 * or the store no longer has it
+	 */
+	default boolean replace(AcpSessionData expected, AcpSessionData session) {
+		if (find(expected.sessionId()) == null) {
+			return false;
+		}
+		save(session);
+		return true;
+	}
+
+	/**
 	 * Finds a session.
 	 * @param sessionId the session's id
 	 * @return the session, or {@code null} when the store has none of that id
@@ -72,6 +91,18 @@ public interface AcpSessionStore {
 	 * @return whether the store had it
 	 */
 	boolean delete(String sessionId);
+
+	/**
+	 * Whether the store dropped the session on its own (evicted it, to stay within its
+	 * bounds) rather than being told to {@link #delete} it, so that a connection still
+	 * serving it may keep it again. A session deleted stays deleted. A store that never
+	 * evicts answers {@code false}, the default.
+	 * @param sessionId the session's id
+	 * @return whether the store evicted the session and has not kept it again since
+	 */
+	default boolean evicted(String sessionId) {
+		return false;
+	}
 
 	/**
 	 * Claims a session for a turn: succeeds when no other owner holds an unexpired claim

@@ -8,6 +8,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -23,7 +24,8 @@ import dev.acp.spring.protocol.SessionUpdate;
  * entries per session (the oldest entries are dropped), and sessions idle (neither
  * written nor read) for longer than the idle timeout are forgotten. When a new session
  * would exceed the bound, idle sessions go first, then the least recently used ones that
- * no turn holds. Everything is lost when the process ends.
+ * no turn holds. A connection still serving an evicted session keeps it again; a deleted
+ * one stays deleted. Everything is lost when the process ends.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -36,6 +38,20 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 	private final Map<String, Entry> sessions = new ConcurrentHashMap<>();
 
 	private final int maxSessions;
+
+	/**
+	 * The ids of the sessions evicted lately (at most as many as the sessions kept), so
+	 * that a connection still serving one keeps it again, while a deleted one stays
+	 * deleted.
+	 */
+	private final Map<String, Boolean> evicted = new LinkedHashMap<>() {
+
+		@Override
+		protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+			return size() > InMemoryAcpSessionStore.this.maxSessions;
+		}
+
+	};
 
 	private final int maxHistory;
 
@@ -85,13 +101,18 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 			entry.update(session, now);
 			return entry;
 		});
+		forgetEviction(session.sessionId());
 		if (created[0] != null && this.sessions.size() > this.maxSessions) {
 			evict(now, created[0]);
 		}
 	}
 
 	private void evict(Instant now, Entry kept) {
-		this.sessions.values().removeIf((entry) -> entry != kept && entry.isIdle(now, this.idleTimeout));
+		for (Entry entry : this.sessions.values()) {
+			if (entry != kept && entry.isIdle(now, this.idleTimeout)) {
+				evict(entry);
+			}
+		}
 		while (this.sessions.size() > this.maxSessions) {
 			Entry oldest = null;
 			for (Entry entry : this.sessions.values()) {
@@ -103,7 +124,29 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 			if (oldest == null) {
 				return;
 			}
-			this.sessions.remove(oldest.data().sessionId(), oldest);
+			evict(oldest);
+		}
+	}
+
+	private void evict(Entry entry) {
+		String sessionId = entry.data().sessionId();
+		if (this.sessions.remove(sessionId, entry)) {
+			synchronized (this.evicted) {
+				this.evicted.put(sessionId, Boolean.TRUE);
+			}
+		}
+	}
+
+	private void forgetEviction(String sessionId) {
+		synchronized (this.evicted) {
+			this.evicted.remove(sessionId);
+		}
+	}
+
+	@Override
+	public boolean evicted(String sessionId) {
+		synchronized (this.evicted) {
+			return this.evicted.containsKey(sessionId);
 		}
 	}
 
@@ -111,6 +154,12 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 	public @Nullable AcpSessionData find(String sessionId) {
 		Entry entry = live(sessionId);
 		return (entry != null) ? entry.data() : null;
+	}
+
+	@Override
+	public boolean replace(AcpSessionData expected, AcpSessionData session) {
+		Entry entry = live(session.sessionId());
+		return entry != null && entry.replace(expected, session, this.clock.instant());
 	}
 
 	@Override
@@ -154,6 +203,7 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 
 	@Override
 	public boolean delete(String sessionId) {
+		forgetEviction(sessionId);
 		return this.sessions.remove(sessionId) != null;
 	}
 
@@ -186,7 +236,7 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 		}
 		Instant now = this.clock.instant();
 		if (entry.isIdle(now, this.idleTimeout)) {
-			this.sessions.remove(sessionId, entry);
+			evict(entry);
 			return null;
 		}
 		entry.touch(now);
@@ -233,6 +283,14 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 
 		synchronized boolean isClaimed(Instant now) {
 			return this.owner != null && this.claimedUntil.isAfter(now);
+		}
+
+		synchronized boolean replace(AcpSessionData expected, AcpSessionData data, Instant now) {
+			if (this.data != expected) {
+				return false;
+			}
+			update(data, now);
+			return true;
 		}
 
 		synchronized void update(AcpSessionData data, Instant now) {

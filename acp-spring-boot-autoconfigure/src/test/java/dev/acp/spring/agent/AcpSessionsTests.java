@@ -3,6 +3,7 @@ package dev.acp.spring.agent;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -13,6 +14,7 @@ import java.util.function.Consumer;
 import dev.acp.spring.agent.support.DefaultAcpSessions;
 import dev.acp.spring.annotation.AcpExtension;
 import dev.acp.spring.annotation.AcpMethod;
+import dev.acp.spring.annotation.AcpNotification;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.autoconfigure.AcpSessionAutoConfiguration;
 import dev.acp.spring.method.AcpClient;
@@ -20,6 +22,8 @@ import dev.acp.spring.method.AcpRequestContext;
 import dev.acp.spring.protocol.ContentBlock;
 import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.NewSessionResponse;
+import dev.acp.spring.protocol.PlanEntry;
+import dev.acp.spring.protocol.PlanEntryStatus;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.SessionMode;
@@ -453,6 +457,63 @@ class AcpSessionsTests {
 		});
 	}
 
+	@Test
+	void anUpdateIsRecordedAsSentThoughTheApplicationChangesWhatItPassedAfterwards() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			String sessionId = newSession(peer, "/work");
+			peer.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"_sessions.test/plan\",\"params\":{\"sessionId\":\""
+					+ sessionId + "\"}}");
+			JsonNode plan = peer.next();
+			assertThat(plan.at("/params/update/entries/0/status").asString()).isEqualTo("pending");
+			JsonNode chunk = peer.next();
+			assertThat(chunk.at("/params/update/_meta/k").asString()).isEqualTo("sent");
+			assertThat(peer.next().has("result")).isTrue();
+			List<SessionUpdate> history = new ArrayList<>();
+			context.getBean(AcpSessionStore.class).replay(sessionId, history::add);
+			assertThat(history).hasSize(2);
+			assertThat(((SessionUpdate.Plan) history.get(0)).entries()).extracting(PlanEntry::status)
+				.containsExactly(PlanEntryStatus.PENDING);
+			assertThat(((SessionUpdate.AgentMessageChunk) history.get(1)).meta()).containsEntry("k", "sent");
+		});
+	}
+
+	@Test
+	void aChangeANotificationMakesAsTheConnectionClosesIsWritten() {
+		this.contextRunner.withUserConfiguration(RecordingStoreConfiguration.class).run((context) -> {
+			RecordingStore store = context.getBean(RecordingStore.class);
+			Titles titles = context.getBean(Titles.class);
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			String sessionId = newSession(peer, "/work");
+			peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"_sessions.test/note\",\"params\":{\"sessionId\":\"" + sessionId
+					+ "\"}}");
+			assertThat(titles.noteArrived.await(10, TimeUnit.SECONDS)).isTrue();
+			peer.connection().close(Duration.ofSeconds(5));
+			titles.noteGate.countDown();
+			assertThat(store.titled.await(10, TimeUnit.SECONDS)).as("the title was written").isTrue();
+			assertThat(store.find(sessionId).title()).isEqualTo("Noted");
+		});
+	}
+
+	@Test
+	void aSessionTheStoreEvictedIsKeptAgainByTheConnectionServingIt() {
+		this.contextRunner.withPropertyValues("acp.sessions.memory.max-sessions=1").run((context) -> {
+			TestPeer first = new TestPeer(context);
+			first.initialize("{}");
+			String sessionId = newSession(first, "/work");
+			TestPeer second = new TestPeer(context);
+			second.initialize("{}");
+			newSession(second, "/other");
+			AcpSessionStore store = context.getBean(AcpSessionStore.class);
+			assertThat(store.find(sessionId)).as("evicted").isNull();
+			assertThat(untilAnswer(peerPrompt(first, sessionId, "one"))).containsExactly("agent_message_chunk:echo one",
+					"answer");
+			assertThat(store.find(sessionId)).isNotNull();
+		});
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	static class RecordingStoreConfiguration {
 
@@ -470,11 +531,16 @@ class AcpSessionsTests {
 
 		final List<String> claims = new CopyOnWriteArrayList<>();
 
+		final CountDownLatch titled = new CountDownLatch(1);
+
 		private final InMemoryAcpSessionStore store = new InMemoryAcpSessionStore(100, 100, Duration.ofDays(1));
 
 		@Override
 		public void save(AcpSessionData session) {
 			this.store.save(session);
+			if (session.title() != null) {
+				this.titled.countDown();
+			}
 		}
 
 		@Override
@@ -580,6 +646,12 @@ class AcpSessionsTests {
 				client.agentMessageChunk(request.sessionId(), "more");
 				return new PromptResponse(StopReason.END_TURN);
 			}
+			if ("plan".equals(request.text())) {
+				List<PlanEntry> entries = new ArrayList<>(List.of(PlanEntry.pending("step")));
+				client.plan(request.sessionId(), entries);
+				entries.set(0, PlanEntry.completed("step"));
+				return new PromptResponse(StopReason.END_TURN);
+			}
 			if ("block".equals(request.text())) {
 				this.blocked.countDown();
 				this.gate.await(10, TimeUnit.SECONDS);
@@ -593,6 +665,28 @@ class AcpSessionsTests {
 
 	@AcpExtension("sessions.test")
 	static class Titles {
+
+		final CountDownLatch noteArrived = new CountDownLatch(1);
+
+		final CountDownLatch noteGate = new CountDownLatch(1);
+
+		@AcpNotification("_sessions.test/note")
+		void note(JsonNode params, AcpSession session) throws InterruptedException {
+			this.noteArrived.countDown();
+			this.noteGate.await(10, TimeUnit.SECONDS);
+			session.setTitle("Noted");
+		}
+
+		@AcpMethod("_sessions.test/plan")
+		Map<String, String> plan(JsonNode params, AcpSession session, AcpClient client) {
+			List<PlanEntry> entries = new ArrayList<>(List.of(PlanEntry.pending("step")));
+			client.plan(session.id(), entries);
+			entries.set(0, PlanEntry.completed("step"));
+			Map<String, Object> meta = new HashMap<>(Map.of("k", "sent"));
+			client.sessionUpdate(session.id(), new SessionUpdate.AgentMessageChunk(ContentBlock.text("x"), null, meta));
+			meta.put("k", "changed");
+			return Map.of();
+		}
 
 		@AcpMethod("_sessions.test/announce")
 		Map<String, String> announce(JsonNode params, AcpSession session, AcpClient client) {

@@ -281,6 +281,32 @@ public abstract class AcpSessionStoreContractTests {
 	}
 
 	@Test
+	void replaceWritesOnlyOverTheSessionAsItWasRead() {
+		this.store.save(session("sess-1", "/w", T0));
+		AcpSessionData read = this.store.find("sess-1");
+		assertThat(this.store.replace(read, titled(read, "one", T0.plusSeconds(1)))).isTrue();
+		assertThat(this.store.find("sess-1").title()).isEqualTo("one");
+		assertThat(this.store.replace(read, titled(read, "stale", T0.plusSeconds(2)))).as("read before a save")
+			.isFalse();
+		assertThat(this.store.find("sess-1").title()).isEqualTo("one");
+		AcpSessionData again = this.store.find("sess-1");
+		this.store.append("sess-1", List.of(SessionUpdate.agentMessageChunk("x")));
+		assertThat(this.store.replace(again, titled(again, "stale", T0.plusSeconds(3)))).as("read before an append")
+			.isFalse();
+		assertThat(this.store.find("sess-1").title()).isEqualTo("one");
+		AcpSessionData current = this.store.find("sess-1");
+		this.store.delete("sess-1");
+		assertThat(this.store.replace(current, titled(current, "gone", T0.plusSeconds(4)))).as("deleted").isFalse();
+		assertThat(this.store.find("sess-1")).isNull();
+	}
+
+	private static AcpSessionData titled(AcpSessionData data, String title, Instant updatedAt) {
+		return new AcpSessionData(data.sessionId(), data.cwd(), data.additionalDirectories(), data.mcpServers(), title,
+				data.currentModeId(), data.configOptions(), data.attributes(), data.createdAt(), updatedAt,
+				data.owner());
+	}
+
+	@Test
 	void listRejectsACursorItDidNotGive() {
 		this.store.save(session("sess-1", "/w", T0));
 		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, null, "not a cursor!", 10));

@@ -325,6 +325,9 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 			stage = handler.invoke(context);
 		}
 		stage.whenComplete((result, failure) -> {
+			if (this.sessions != null) {
+				this.sessions.handlerCompleted(this.connection);
+			}
 			if (call != null) {
 				call.stop(failure, false);
 			}

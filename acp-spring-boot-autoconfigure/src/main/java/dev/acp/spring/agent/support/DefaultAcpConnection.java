@@ -49,6 +49,10 @@ final class DefaultAcpConnection implements AcpConnection {
 
 	private final String sessionOwner = UUID.randomUUID().toString();
 
+	private volatile boolean closed;
+
+	private final Object claimLock = new Object();
+
 	DefaultAcpConnection(JsonRpcConnection rpc, AcpObservations observations) {
 		this(rpc, observations, null);
 	}
@@ -86,6 +90,26 @@ final class DefaultAcpConnection implements AcpConnection {
 		}
 		String name = principal.getName();
 		return (name != null) ? name : "";
+	}
+
+	/**
+	 * The connection ended: what its handlers change from now on is written when they
+	 * complete.
+	 */
+	void closed() {
+		this.closed = true;
+	}
+
+	boolean isClosed() {
+		return this.closed;
+	}
+
+	/**
+	 * Held while the claims of this connection's sessions are taken for a turn or
+	 * released, so that no release drops the claim of a turn starting at that moment.
+	 */
+	Object claimLock() {
+		return this.claimLock;
 	}
 
 	void sessionOpened(DefaultAcpSession session) {

@@ -3,9 +3,11 @@ package dev.acp.spring.agent.support;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.NullMarked;
@@ -48,6 +50,16 @@ final class DefaultAcpSession implements AcpSession {
 	private final Map<String, Object> attributes = new ConcurrentHashMap<>();
 
 	private volatile boolean changed;
+
+	private long changes;
+
+	private boolean titleChanged;
+
+	private boolean modeChanged;
+
+	private final Set<String> changedConfigOptions = new HashSet<>();
+
+	private final Set<String> changedAttributes = new HashSet<>();
 
 	private final Object flushLock = new Object();
 
@@ -100,9 +112,10 @@ final class DefaultAcpSession implements AcpSession {
 	}
 
 	@Override
-	public void setTitle(@Nullable String title) {
+	public synchronized void setTitle(@Nullable String title) {
 		this.title = title;
-		this.changed = true;
+		this.titleChanged = true;
+		changed();
 	}
 
 	@Override
@@ -111,9 +124,10 @@ final class DefaultAcpSession implements AcpSession {
 	}
 
 	@Override
-	public void setCurrentModeId(@Nullable String modeId) {
+	public synchronized void setCurrentModeId(@Nullable String modeId) {
 		this.currentModeId = modeId;
-		this.changed = true;
+		this.modeChanged = true;
+		changed();
 	}
 
 	@Override
@@ -122,14 +136,15 @@ final class DefaultAcpSession implements AcpSession {
 	}
 
 	@Override
-	public void setConfigOption(String configId, @Nullable String value) {
+	public synchronized void setConfigOption(String configId, @Nullable String value) {
 		if (value != null) {
 			this.configOptions.put(configId, value);
 		}
 		else {
 			this.configOptions.remove(configId);
 		}
-		this.changed = true;
+		this.changedConfigOptions.add(configId);
+		changed();
 	}
 
 	@Override
@@ -138,14 +153,15 @@ final class DefaultAcpSession implements AcpSession {
 	}
 
 	@Override
-	public void setAttribute(String name, @Nullable Object value) {
+	public synchronized void setAttribute(String name, @Nullable Object value) {
 		if (value != null) {
 			this.attributes.put(name, value);
 		}
 		else {
 			this.attributes.remove(name);
 		}
-		this.changed = true;
+		this.changedAttributes.add(name);
+		changed();
 	}
 
 	@Override
@@ -178,10 +194,104 @@ final class DefaultAcpSession implements AcpSession {
 	 * their {@code env} and {@code headers} carry secrets, and the client sends them
 	 * again when it loads or resumes the session.
 	 */
-	AcpSessionData data(Instant updatedAt) {
-		this.changed = false;
+	synchronized AcpSessionData data(Instant updatedAt) {
+		forgetChanges();
 		return new AcpSessionData(this.id, this.cwd, this.additionalDirectories, List.of(), this.title,
 				this.currentModeId, this.configOptions, this.attributes, this.createdAt, updatedAt, this.owner);
+	}
+
+	private void changed() {
+		this.changes++;
+		this.changed = true;
+	}
+
+	/**
+	 * How many changes were made so far: given back to {@link #written} to tell whether a
+	 * change came in while a write was under way.
+	 */
+	synchronized long changeMark() {
+		return this.changes;
+	}
+
+	/**
+	 * The stored state with this session's changes since the last write applied (the
+	 * title, the mode, each config option and attribute set here), so that what another
+	 * connection serving the session wrote meanwhile is kept.
+	 * @param stored the session as the store has it now
+	 * @param updatedAt the time of the write
+	 * @return the state to store
+	 */
+	synchronized AcpSessionData changesOn(AcpSessionData stored, Instant updatedAt) {
+		return new AcpSessionData(this.id, this.cwd, this.additionalDirectories, List.of(),
+				this.titleChanged ? this.title : stored.title(),
+				this.modeChanged ? this.currentModeId : stored.currentModeId(),
+				merge(stored.configOptions(), this.configOptions, this.changedConfigOptions),
+				merge(stored.attributes(), this.attributes, this.changedAttributes), this.createdAt, updatedAt,
+				this.owner);
+	}
+
+	/**
+	 * The state of {@link #changesOn} was stored: take it, and forget the changes it
+	 * holds unless another came in since {@code mark} (then they are written again next
+	 * time, which changes nothing).
+	 * @param data what was stored
+	 * @param mark the {@link #changeMark()} taken before {@link #changesOn}
+	 */
+	synchronized void written(AcpSessionData data, long mark) {
+		if (this.changes == mark) {
+			forgetChanges();
+		}
+		refresh(data);
+	}
+
+	/**
+	 * Take the stored state of what this session has not changed since its last write:
+	 * what another connection serving the session wrote, before a turn here reads it.
+	 * @param stored the session as the store has it now
+	 */
+	synchronized void refresh(AcpSessionData stored) {
+		if (!this.titleChanged) {
+			this.title = stored.title();
+		}
+		if (!this.modeChanged) {
+			this.currentModeId = stored.currentModeId();
+		}
+		adopt(this.configOptions, stored.configOptions(), this.changedConfigOptions);
+		adopt(this.attributes, stored.attributes(), this.changedAttributes);
+	}
+
+	private void forgetChanges() {
+		this.changed = false;
+		this.titleChanged = false;
+		this.modeChanged = false;
+		this.changedConfigOptions.clear();
+		this.changedAttributes.clear();
+	}
+
+	private static <V> Map<String, V> merge(Map<String, V> stored, Map<String, V> local, Set<String> changed) {
+		if (changed.isEmpty()) {
+			return stored;
+		}
+		Map<String, V> merged = new LinkedHashMap<>(stored);
+		for (String key : changed) {
+			V value = local.get(key);
+			if (value != null) {
+				merged.put(key, value);
+			}
+			else {
+				merged.remove(key);
+			}
+		}
+		return merged;
+	}
+
+	private static <V> void adopt(Map<String, V> local, Map<String, V> stored, Set<String> changed) {
+		local.keySet().removeIf((key) -> !changed.contains(key) && !stored.containsKey(key));
+		stored.forEach((key, value) -> {
+			if (value != null && !changed.contains(key)) {
+				local.put(key, value);
+			}
+		});
 	}
 
 	/**

@@ -76,6 +76,12 @@ public final class DefaultAcpSessions implements AcpSessions {
 	private static final Set<String> SERVED = Set.of(AcpMethods.SESSION_NEW, AcpMethods.SESSION_LOAD,
 			AcpMethods.SESSION_LIST, AcpMethods.SESSION_RESUME, AcpMethods.SESSION_CLOSE, AcpMethods.SESSION_DELETE);
 
+	/**
+	 * How often a session's changes are applied again to what the store has, when it
+	 * changed there between the read and the write.
+	 */
+	private static final int MAX_WRITE_ATTEMPTS = 16;
+
 	private final AcpSessionStore store;
 
 	private final Duration claimDuration;
@@ -183,7 +189,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 			open(connection, data, request.mcpServers());
 		}
 		finally {
-			this.store.release(sessionId, connection.sessionOwner());
+			releaseUnlessTurn(sessionId, connection);
 		}
 		return new LoadSessionResponse();
 	}
@@ -191,7 +197,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 	private ResumeSessionResponse resume(ResumeSessionRequest request, DefaultAcpConnection connection) {
 		String sessionId = request.sessionId();
 		AcpSessionData data = claimStored(sessionId, connection);
-		this.store.release(sessionId, connection.sessionOwner());
+		releaseUnlessTurn(sessionId, connection);
 		open(connection, data, request.mcpServers());
 		return new ResumeSessionResponse();
 	}
@@ -297,7 +303,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 		}
 		finally {
 			if (claimed) {
-				this.store.release(sessionId, connection.sessionOwner());
+				releaseUnlessTurn(sessionId, connection);
 			}
 		}
 	}
@@ -306,7 +312,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 * An attempt to open a session ended without opening it: release its claim.
 	 */
 	void notOpened(DefaultAcpConnection connection, String sessionId) {
-		this.store.release(sessionId, connection.sessionOwner());
+		releaseUnlessTurn(sessionId, connection);
 	}
 
 	private static @Nullable List<McpServer> mcpServers(@Nullable JsonNode params, ObjectMapper mapper) {
@@ -332,6 +338,9 @@ public final class DefaultAcpSessions implements AcpSessions {
 		if (session == null) {
 			session = new DefaultAcpSession(data);
 			connection.sessionOpened(session);
+		}
+		else {
+			session.refresh(data);
 		}
 		session.mcpServers(mcpServers);
 	}
@@ -400,7 +409,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 			return false;
 		}
 		persist(session);
-		this.store.release(sessionId, connection.sessionOwner());
+		releaseUnlessTurn(sessionId, connection);
 		return true;
 	}
 
@@ -430,13 +439,34 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 * The connection ended: write what its sessions recorded and release them.
 	 */
 	void connectionClosed(DefaultAcpConnection connection) {
+		connection.closed();
 		for (DefaultAcpSession session : connection.openSessions()) {
 			try {
 				persist(session);
-				this.store.release(session.id(), connection.sessionOwner());
+				releaseUnlessTurn(session.id(), connection);
 			}
 			catch (RuntimeException ex) {
 				logger.warn("Could not keep session '" + session.id() + "' when its connection closed", ex);
+			}
+		}
+	}
+
+	/**
+	 * A handler of the connection completed: when the connection has ended already (a
+	 * notification handled as it closed), write what its sessions recorded and changed
+	 * since. The connection is marked closed before it writes, and a handler changes its
+	 * session before it completes, so a change is written by one or the other.
+	 */
+	void handlerCompleted(DefaultAcpConnection connection) {
+		if (!connection.isClosed()) {
+			return;
+		}
+		for (DefaultAcpSession session : connection.openSessions()) {
+			try {
+				persist(session);
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Could not keep session '" + session.id() + "' after its connection closed", ex);
 			}
 		}
 	}
@@ -452,21 +482,50 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 */
 	@Nullable PromptRequest beginTurn(DefaultAcpConnection connection, DefaultAcpSession session, @Nullable JsonNode params,
 			ObjectMapper mapper) {
-		String owner = connection.sessionOwner();
-		if (!this.store.claim(session.id(), owner, claimUntil())) {
-			if (this.store.find(session.id()) != null) {
-				throw busy(session.id());
-			}
-			// Evicted from the store while this connection served it: keep it again.
-			this.store.save(session.data(this.clock.instant()));
-			if (!this.store.claim(session.id(), owner, claimUntil())) {
-				throw busy(session.id());
-			}
+		synchronized (connection.claimLock()) {
+			claimForTurn(connection, session);
+			this.turns.put(session, connection);
 		}
+		refresh(session);
 		PromptRequest request = bind(params, mapper);
 		session.beginTurn((request != null) ? prompt(request, mapper) : prompt(params, mapper));
-		this.turns.put(session, connection);
 		return request;
+	}
+
+	/**
+	 * Before a turn: take what another connection serving the session wrote since this
+	 * one last did (the turn's claim keeps others from writing while it runs).
+	 */
+	private void refresh(DefaultAcpSession session) {
+		try {
+			AcpSessionData stored = this.store.find(session.id());
+			if (stored != null) {
+				session.refresh(stored);
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not read session '" + session.id() + "' before its turn", ex);
+		}
+	}
+
+	private void claimForTurn(DefaultAcpConnection connection, DefaultAcpSession session) {
+		String owner = connection.sessionOwner();
+		if (this.store.claim(session.id(), owner, claimUntil())) {
+			return;
+		}
+		if (this.store.find(session.id()) != null) {
+			throw busy(session.id());
+		}
+		if (!this.store.evicted(session.id())) {
+			// Deleted, on this instance or another: it stays deleted.
+			connection.sessionClosed(session.id());
+			throw notStored(session.id());
+		}
+		// Evicted from the store while this connection served it: keep it again.
+		this.store.save(session.data(this.clock.instant()));
+		if (!this.store.claim(session.id(), owner, claimUntil())) {
+			throw busy(session.id());
+		}
 	}
 
 	/**
@@ -550,21 +609,41 @@ public final class DefaultAcpSessions implements AcpSessions {
 			logger.warn("Could not record the turn of session '" + session.id() + "'", ex);
 		}
 		finally {
-			release(session.id(), connection.sessionOwner());
-		}
-	}
-
-	private void release(String sessionId, String owner) {
-		try {
-			this.store.release(sessionId, owner);
-		}
-		catch (RuntimeException ex) {
-			logger.warn("Could not release session '" + sessionId + "'", ex);
+			try {
+				releaseUnlessTurn(session.id(), connection);
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Could not release session '" + session.id() + "'", ex);
+			}
 		}
 	}
 
 	/**
-	 * Record what the agent sent for a session this connection serves.
+	 * Release the connection's claim of a session, unless a turn of the session runs on
+	 * the connection: a claim lives as long as its turn, whatever the connection loads,
+	 * resumes or closes meanwhile.
+	 */
+	private void releaseUnlessTurn(String sessionId, DefaultAcpConnection connection) {
+		synchronized (connection.claimLock()) {
+			if (!turnRuns(sessionId, connection)) {
+				this.store.release(sessionId, connection.sessionOwner());
+			}
+		}
+	}
+
+	private boolean turnRuns(String sessionId, DefaultAcpConnection connection) {
+		for (Map.Entry<DefaultAcpSession, DefaultAcpConnection> turn : this.turns.entrySet()) {
+			if (turn.getValue() == connection && turn.getKey().id().equals(sessionId)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Record what the agent sent for a session this connection serves: a copy of the
+	 * update the application passed, so that changing it afterwards changes no history
+	 * (params sent as a map or tree are bound to a new update anyway).
 	 * @param params the params of a {@code session/update} notification
 	 */
 	void record(DefaultAcpConnection connection, @Nullable Object params, ObjectMapper mapper) {
@@ -576,7 +655,9 @@ public final class DefaultAcpSessions implements AcpSessions {
 		if (session == null) {
 			return;
 		}
-		if (!session.record(notification.update(), this.batchSize)) {
+		SessionUpdate update = (params instanceof SessionNotification)
+				? DetachedUpdate.of(notification.update(), mapper) : notification.update();
+		if (!session.record(update, this.batchSize)) {
 			return;
 		}
 		try {
@@ -602,10 +683,42 @@ public final class DefaultAcpSessions implements AcpSessions {
 		}
 	}
 
+	/**
+	 * Write what the session recorded and changed.
+	 */
 	private void persist(DefaultAcpSession session) {
 		flush(session);
-		if (session.isChanged()) {
-			this.store.save(session.data(this.clock.instant()));
+		saveChanges(session);
+	}
+
+	/**
+	 * Write the session's changes onto what the store has now, so that the changes of
+	 * another connection serving it are kept; a session deleted meanwhile (by another
+	 * connection) is not created again, one the store evicted is.
+	 */
+	private void saveChanges(DefaultAcpSession session) {
+		if (!session.isChanged()) {
+			return;
+		}
+		for (int attempt = 1;; attempt++) {
+			AcpSessionData stored = this.store.find(session.id());
+			if (stored == null) {
+				if (this.store.evicted(session.id())) {
+					this.store.save(session.data(this.clock.instant()));
+				}
+				return;
+			}
+			long mark = session.changeMark();
+			AcpSessionData changed = session.changesOn(stored, this.clock.instant());
+			if (this.store.replace(stored, changed)) {
+				session.written(changed, mark);
+				return;
+			}
+			if (attempt == MAX_WRITE_ATTEMPTS) {
+				logger.warn("Session '" + session.id() + "' changed in the store under each of " + attempt
+						+ " writes; its changes are written again with its next change");
+				return;
+			}
 		}
 	}
 
@@ -622,9 +735,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 * A change of the session's mode or config option, by an application's handler.
 	 */
 	void persistChange(DefaultAcpSession session) {
-		if (session.isChanged()) {
-			this.store.save(session.data(this.clock.instant()));
-		}
+		saveChanges(session);
 	}
 
 	private Instant claimUntil() {

@@ -86,7 +86,7 @@ final class DetachedContent {
 	}
 
 	@SuppressWarnings("unchecked")
-	private static @Nullable Map<String, Object> map(@Nullable Map<String, Object> map) {
+	static @Nullable Map<String, Object> map(@Nullable Map<String, Object> map) {
 		return (Map<String, Object>) value(map);
 	}
 

@@ -8,7 +8,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -154,12 +153,7 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 
 	@Override
 	public void save(AcpSessionData session) {
-		int updated = bindSession(this.jdbc.sql("UPDATE " + this.sessionTable
-				+ " SET cwd = :cwd, additional_directories = :additionalDirectories, mcp_servers = :mcpServers,"
-				+ " title = :title, current_mode_id = :currentModeId, config_options = :configOptions,"
-				+ " attributes = :attributes, created_at = :createdAt, updated_at = :updatedAt,"
-				+ " owner_name = :owner WHERE session_id = :sessionId"), session)
-			.update();
+		int updated = bindSession(this.jdbc.sql(update("session_id = :sessionId")), session).update();
 		if (updated > 0) {
 			return;
 		}
@@ -173,6 +167,26 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 		catch (DuplicateKeyException ex) {
 			save(session);
 		}
+	}
+
+	/**
+	 * Replaces the row while its {@code updated_at} is the one read: every save and
+	 * append sets it, so it serves as the row's version.
+	 */
+	@Override
+	public boolean replace(AcpSessionData expected, AcpSessionData session) {
+		return bindSession(this.jdbc.sql(update("session_id = :sessionId AND updated_at = :expectedUpdatedAt")),
+				session)
+			.param("expectedUpdatedAt", timestamp(expected.updatedAt()))
+			.update() > 0;
+	}
+
+	private String update(String where) {
+		return "UPDATE " + this.sessionTable
+				+ " SET cwd = :cwd, additional_directories = :additionalDirectories, mcp_servers = :mcpServers,"
+				+ " title = :title, current_mode_id = :currentModeId, config_options = :configOptions,"
+				+ " attributes = :attributes, created_at = :createdAt, updated_at = :updatedAt,"
+				+ " owner_name = :owner WHERE " + where;
 	}
 
 	private StatementSpec bindSession(StatementSpec statement, AcpSessionData session) {
@@ -380,11 +394,21 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 	}
 
 	/**
-	 * Where a page ended: the keyset of its last session, opaque to callers.
+	 * Where a page ended: the keyset of its last session, opaque to callers. A cursor is
+	 * checked by its content, not signed: several instances share the store and would
+	 * need a shared key, while a position is all a cursor can name. One that does not
+	 * decode to a time the columns hold and a session id the column holds is refused, so
+	 * a forged cursor can only name a place in its owner's own list.
 	 */
 	private record Position(Instant updatedAt, String sessionId) {
 
 		private static final String VERSION = "1/";
+
+		private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+
+		private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
+
+		private static final int MAX_SESSION_ID = 255;
 
 		String encode() {
 			String text = VERSION + this.updatedAt + "/" + this.sessionId;
@@ -392,18 +416,29 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 		}
 
 		static Position decode(String cursor) {
+			Position position;
 			try {
 				String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
 				int separator = text.indexOf('/', VERSION.length());
 				if (!text.startsWith(VERSION) || separator < 0) {
-					throw new IllegalArgumentException("Not a session list cursor: " + cursor);
+					throw notACursor(cursor, null);
 				}
-				return new Position(Instant.parse(text.substring(VERSION.length(), separator)),
+				position = new Position(Instant.parse(text.substring(VERSION.length(), separator)),
 						text.substring(separator + 1));
 			}
-			catch (DateTimeParseException ex) {
-				throw new IllegalArgumentException("Not a session list cursor: " + cursor, ex);
+			catch (RuntimeException ex) {
+				throw notACursor(cursor, ex);
 			}
+			if (position.updatedAt.isBefore(EARLIEST) || position.updatedAt.isAfter(LATEST)
+					|| position.sessionId.isEmpty() || position.sessionId.length() > MAX_SESSION_ID
+					|| position.sessionId.chars().anyMatch(Character::isISOControl)) {
+				throw notACursor(cursor, null);
+			}
+			return position;
+		}
+
+		private static IllegalArgumentException notACursor(String cursor, @Nullable Throwable cause) {
+			return new IllegalArgumentException("Not a session list cursor: " + cursor, cause);
 		}
 
 	}

@@ -1,8 +1,10 @@
 package dev.acp.spring.session.jdbc;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 
 import javax.sql.DataSource;
@@ -59,6 +61,25 @@ abstract class JdbcAcpSessionStoreTests extends AcpSessionStoreContractTests {
 	private JdbcAcpSessionStore newStore() {
 		return new JdbcAcpSessionStore(jdbc(), MAPPER, JdbcAcpSessionStore.DEFAULT_TABLE_PREFIX, MAX_HISTORY,
 				Clock.systemUTC());
+	}
+
+	@Test
+	void listRefusesAWellEncodedCursorNamingAPositionNoSessionCanHave() {
+		store().save(session("sess-1", "/w", Instant.EPOCH));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> store().list(null, null, cursor("1/+1000000000-01-01T00:00:00Z/sess-1"), 10));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> store().list(null, null, cursor("1/-1000000000-01-01T00:00:00Z/sess-1"), 10));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> store().list(null, null, cursor("1/2026-01-01T00:00:00Z/" + "x".repeat(256)), 10));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> store().list(null, null, cursor("1/2026-01-01T00:00:00Z/"), 10));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> store().list(null, null, cursor("1/2026-01-01T00:00:00Z/sess\u0000"), 10));
+	}
+
+	private static String cursor(String text) {
+		return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
 	}
 
 	@Test
