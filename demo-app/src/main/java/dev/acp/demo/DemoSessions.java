@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -168,9 +169,9 @@ public class DemoSessions {
 		try {
 			outcome = answer.get().outcome();
 		}
-		catch (InterruptedException ex) {
-			// The turn was cancelled: abandon the question (the client gets
-			// $/cancel_request and closes its dialog).
+		catch (InterruptedException | CancellationException ex) {
+			// The turn was cancelled: the starter abandons the question (the client
+			// gets $/cancel_request and closes its dialog) and the wait ends at once.
 			answer.cancel(true);
 			finish(client, sessionId, toolCallId, ToolCallStatus.FAILED, "Cancelled");
 			return new PromptResponse(StopReason.CANCELLED);
