@@ -443,6 +443,25 @@ class AcpSessionsTests {
 	}
 
 	@Test
+	void aTurnHoldingMoreBytesThanTheBatchBoundIsWrittenWhileItRuns() {
+		this.contextRunner
+			.withPropertyValues("acp.sessions.memory.max-history-size=64MB", "acp.sessions.memory.max-size=128MB")
+			.run((context) -> {
+				Prompts prompts = context.getBean(Prompts.class);
+				AcpSessionStore store = context.getBean(AcpSessionStore.class);
+				TestPeer peer = new TestPeer(context);
+				peer.initialize("{}");
+				String sessionId = newSession(peer, "/work");
+				peer.send(promptRequest(9, sessionId, "stream 17 MB then block"));
+				assertThat(prompts.blocked.await(10, TimeUnit.SECONDS)).isTrue();
+				List<String> written = new ArrayList<>();
+				store.replay(sessionId, (update) -> written.add(update.getClass().getSimpleName()));
+				prompts.gate.countDown();
+				assertThat(written).containsExactly("UserMessageChunk", "AgentMessageChunk");
+			});
+	}
+
+	@Test
 	void aClosedConnectionWritesWhatItsSessionsRecordedAndReleasesThem() {
 		this.contextRunner.run((context) -> {
 			AcpSessionStore store = context.getBean(AcpSessionStore.class);
@@ -644,6 +663,12 @@ class AcpSessionsTests {
 				this.blocked.countDown();
 				this.gate.await(10, TimeUnit.SECONDS);
 				client.agentMessageChunk(request.sessionId(), "more");
+				return new PromptResponse(StopReason.END_TURN);
+			}
+			if ("stream 17 MB then block".equals(request.text())) {
+				client.agentMessageChunk(request.sessionId(), "x".repeat(17 * 1024 * 1024));
+				this.blocked.countDown();
+				this.gate.await(10, TimeUnit.SECONDS);
 				return new PromptResponse(StopReason.END_TURN);
 			}
 			if ("plan".equals(request.text())) {

@@ -18,6 +18,7 @@ import dev.acp.spring.protocol.SessionConfigOption;
 import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.session.AcpSession;
 import dev.acp.spring.session.AcpSessionData;
+import dev.acp.spring.session.HistorySize;
 
 /**
  * A session served by one connection: its state as handlers change it, and the history
@@ -64,6 +65,11 @@ final class DefaultAcpSession implements AcpSession {
 	private final Object flushLock = new Object();
 
 	private ArrayList<SessionUpdate> recorded = new ArrayList<>();
+
+	/**
+	 * The estimated bytes of {@link #recorded}.
+	 */
+	private long recordedSize;
 
 	private boolean inTurn;
 
@@ -298,13 +304,15 @@ final class DefaultAcpSession implements AcpSession {
 	 * Record an update the agent sent and follow the state it announces (title, mode,
 	 * config options).
 	 * @return whether the recorded updates should be flushed now: outside a turn, or when
-	 * the batch is full
+	 * the batch is full, in updates or in estimated bytes
 	 */
-	boolean record(SessionUpdate update, int batchSize) {
+	boolean record(SessionUpdate update, int batchSize, long batchMaxSize) {
 		follow(update);
+		long size = HistorySize.of(update);
 		synchronized (this) {
 			this.recorded.add(update);
-			return !this.inTurn || this.recorded.size() >= batchSize;
+			this.recordedSize += size;
+			return !this.inTurn || this.recorded.size() >= batchSize || this.recordedSize >= batchMaxSize;
 		}
 	}
 
@@ -340,6 +348,9 @@ final class DefaultAcpSession implements AcpSession {
 	synchronized void beginTurn(List<SessionUpdate> prompt) {
 		this.inTurn = true;
 		this.recorded.addAll(prompt);
+		for (SessionUpdate update : prompt) {
+			this.recordedSize += HistorySize.of(update);
+		}
 	}
 
 	synchronized void endTurn() {
@@ -362,6 +373,7 @@ final class DefaultAcpSession implements AcpSession {
 		}
 		List<SessionUpdate> batch = this.recorded;
 		this.recorded = new ArrayList<>();
+		this.recordedSize = 0;
 		return batch;
 	}
 

@@ -82,6 +82,12 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 */
 	private static final int MAX_WRITE_ATTEMPTS = 16;
 
+	/**
+	 * The most estimated bytes of recorded updates a turn holds in memory before they are
+	 * written in the middle of the turn, whatever the batch size: 16 MiB.
+	 */
+	static final long BATCH_MAX_SIZE = 16L * 1024 * 1024;
+
 	private final AcpSessionStore store;
 
 	private final Duration claimDuration;
@@ -657,7 +663,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 		}
 		SessionUpdate update = (params instanceof SessionNotification)
 				? DetachedUpdate.of(notification.update(), mapper) : notification.update();
-		if (!session.record(update, this.batchSize)) {
+		if (!session.record(update, this.batchSize, BATCH_MAX_SIZE)) {
 			return;
 		}
 		try {
