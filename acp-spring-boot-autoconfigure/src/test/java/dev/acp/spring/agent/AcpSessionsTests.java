@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import dev.acp.spring.agent.support.DefaultAcpSessions;
@@ -462,6 +463,31 @@ class AcpSessionsTests {
 	}
 
 	@Test
+	void aTurnWhoseHistoryWriteFailedIsWrittenWithTheNextSoLoadReplaysNoHole() {
+		this.contextRunner.withUserConfiguration(RecordingStoreConfiguration.class).run((context) -> {
+			RecordingStore store = context.getBean(RecordingStore.class);
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			String sessionId = newSession(peer, "/work");
+			store.failingAppends.set(1);
+			assertThat(untilAnswer(peerPrompt(peer, sessionId, "one"))).containsExactly("agent_message_chunk:echo one",
+					"answer");
+			assertThat(untilAnswer(peerPrompt(peer, sessionId, "two"))).containsExactly("agent_message_chunk:echo two",
+					"answer");
+			List<String> replayed = new ArrayList<>();
+			store.replay(sessionId, (update) -> replayed.add(update.getClass().getSimpleName() + ":" + text(update)));
+			assertThat(replayed).containsExactly("UserMessageChunk:one", "AgentMessageChunk:echo one",
+					"UserMessageChunk:two", "AgentMessageChunk:echo two");
+		});
+	}
+
+	private static String text(SessionUpdate update) {
+		ContentBlock content = (update instanceof SessionUpdate.UserMessageChunk user) ? user.content()
+				: ((SessionUpdate.AgentMessageChunk) update).content();
+		return ((ContentBlock.Text) content).text();
+	}
+
+	@Test
 	void aClosedConnectionWritesWhatItsSessionsRecordedAndReleasesThem() {
 		this.contextRunner.run((context) -> {
 			AcpSessionStore store = context.getBean(AcpSessionStore.class);
@@ -552,6 +578,8 @@ class AcpSessionsTests {
 
 		final CountDownLatch titled = new CountDownLatch(1);
 
+		final AtomicInteger failingAppends = new AtomicInteger();
+
 		private final InMemoryAcpSessionStore store = new InMemoryAcpSessionStore(100, 100, Duration.ofDays(1));
 
 		@Override
@@ -569,6 +597,9 @@ class AcpSessionsTests {
 
 		@Override
 		public void append(String sessionId, List<SessionUpdate> updates) {
+			if (this.failingAppends.getAndUpdate((n) -> Math.max(0, n - 1)) > 0) {
+				throw new IllegalStateException("fail-over");
+			}
 			this.store.append(sessionId, updates);
 		}
 

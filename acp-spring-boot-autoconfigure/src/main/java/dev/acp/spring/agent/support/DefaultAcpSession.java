@@ -365,6 +365,30 @@ final class DefaultAcpSession implements AcpSession {
 	}
 
 	/**
+	 * A write of {@code batch} failed: hold it again before what was recorded since, for
+	 * the next write, keeping at most {@code maxUpdates} updates and {@code maxSize}
+	 * estimated bytes; past them the oldest are dropped.
+	 * @return how many updates were dropped
+	 */
+	synchronized int keep(List<SessionUpdate> batch, int maxUpdates, long maxSize) {
+		ArrayList<SessionUpdate> held = new ArrayList<>(batch.size() + this.recorded.size());
+		held.addAll(batch);
+		held.addAll(this.recorded);
+		long size = this.recordedSize;
+		for (SessionUpdate update : batch) {
+			size += HistorySize.of(update);
+		}
+		int dropped = 0;
+		while (dropped < held.size() && (held.size() - dropped > maxUpdates || size > maxSize)) {
+			size -= HistorySize.of(held.get(dropped));
+			dropped++;
+		}
+		this.recorded = new ArrayList<>(held.subList(dropped, held.size()));
+		this.recordedSize = size;
+		return dropped;
+	}
+
+	/**
 	 * Take the updates recorded since the last call.
 	 */
 	synchronized List<SessionUpdate> drain() {

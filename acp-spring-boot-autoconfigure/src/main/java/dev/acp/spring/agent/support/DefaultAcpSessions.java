@@ -88,6 +88,12 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 */
 	static final long BATCH_MAX_SIZE = 16L * 1024 * 1024;
 
+	/**
+	 * How many batches of updates a session holds while its writes fail; past them the
+	 * oldest unwritten updates are dropped (and logged).
+	 */
+	static final int HELD_BATCHES = 2;
+
 	private final AcpSessionStore store;
 
 	private final Duration claimDuration;
@@ -731,8 +737,19 @@ public final class DefaultAcpSessions implements AcpSessions {
 	private void flush(DefaultAcpSession session) {
 		synchronized (session.flushLock()) {
 			List<SessionUpdate> batch = session.drain();
-			if (!batch.isEmpty()) {
+			if (batch.isEmpty()) {
+				return;
+			}
+			try {
 				this.store.append(session.id(), batch);
+			}
+			catch (RuntimeException ex) {
+				int lost = session.keep(batch, HELD_BATCHES * this.batchSize, HELD_BATCHES * BATCH_MAX_SIZE);
+				if (lost > 0) {
+					logger.warn("Session '" + session.id() + "' lost its " + lost + " oldest unwritten updates:"
+							+ " its history writes fail and it holds at most " + HELD_BATCHES + " batches");
+				}
+				throw ex;
 			}
 		}
 	}
