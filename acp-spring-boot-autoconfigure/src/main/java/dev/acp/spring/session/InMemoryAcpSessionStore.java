@@ -18,6 +18,7 @@ import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.acp.spring.protocol.HistorySize;
 import dev.acp.spring.protocol.SessionUpdate;
 
 /**

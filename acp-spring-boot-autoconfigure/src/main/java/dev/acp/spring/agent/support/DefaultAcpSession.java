@@ -13,12 +13,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.NullMarked;
 import org.jspecify.annotations.Nullable;
 
+import dev.acp.spring.protocol.HistorySize;
 import dev.acp.spring.protocol.McpServer;
 import dev.acp.spring.protocol.SessionConfigOption;
 import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.session.AcpSession;
 import dev.acp.spring.session.AcpSessionData;
-import dev.acp.spring.session.HistorySize;
 
 /**
  * A session served by one connection: its state as handlers change it, and the history

@@ -1,13 +1,10 @@
-package dev.acp.spring.session;
+package dev.acp.spring.protocol;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.JsonNodeFactory;
-
-import dev.acp.spring.protocol.ContentBlock;
-import dev.acp.spring.protocol.SessionUpdate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

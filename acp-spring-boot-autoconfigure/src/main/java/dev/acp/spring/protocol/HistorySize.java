@@ -1,4 +1,4 @@
-package dev.acp.spring.session;
+package dev.acp.spring.protocol;
 
 import java.lang.reflect.RecordComponent;
 import java.util.Collection;
@@ -6,8 +6,6 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
-
-import dev.acp.spring.protocol.SessionUpdate;
 
 /**
  * An estimate of the memory a recorded update holds, without serializing it: the UTF-8
@@ -22,12 +20,12 @@ public final class HistorySize {
 	/**
 	 * Bytes counted for each entry besides its strings: its objects and their headers.
 	 */
-	static final long ENTRY = 256;
+	public static final long ENTRY = 256;
 
 	/**
 	 * Bytes counted for each value that is not a string: a number, a flag, a reference.
 	 */
-	static final long VALUE = 16;
+	public static final long VALUE = 16;
 
 	private static final int MAX_DEPTH = 64;
 
@@ -125,7 +123,7 @@ public final class HistorySize {
 	 * @param text the string
 	 * @return its length in bytes
 	 */
-	static long utf8Length(String text) {
+	public static long utf8Length(String text) {
 		long length = 0;
 		for (int i = 0; i < text.length(); i++) {
 			char c = text.charAt(i);
