@@ -1,5 +1,7 @@
 package dev.acp.spring.autoconfigure;
 
+import java.time.Clock;
+
 import dev.acp.spring.agent.support.DefaultAcpSessions;
 import dev.acp.spring.session.AcpSessionStore;
 import dev.acp.spring.session.InMemoryAcpSessionStore;
@@ -34,8 +36,10 @@ public final class AcpSessionAutoConfiguration {
 	}
 
 	private static InMemoryAcpSessionStore inMemory(AcpSessionProperties properties) {
-		return new InMemoryAcpSessionStore(properties.getMemory().getMaxSessions(), properties.getMaxHistory(),
-				properties.getMemory().getIdleTimeout());
+		AcpSessionProperties.Memory memory = properties.getMemory();
+		return new InMemoryAcpSessionStore(memory.getMaxSessions(), properties.getMaxHistory(),
+				memory.getMaxHistorySize().toBytes(), memory.getMaxSize().toBytes(), memory.getIdleTimeout(),
+				Clock.systemUTC());
 	}
 
 	@Bean

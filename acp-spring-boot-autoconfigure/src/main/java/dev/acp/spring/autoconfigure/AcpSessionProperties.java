@@ -3,6 +3,7 @@ package dev.acp.spring.autoconfigure;
 import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Configuration of the sessions the starter keeps.
@@ -150,6 +151,36 @@ public class AcpSessionProperties {
 		 * How long a session neither written nor read is kept.
 		 */
 		private Duration idleTimeout = Duration.ofHours(24);
+
+		/**
+		 * Most history bytes kept per session, estimated as the UTF-8 length of the
+		 * strings of each entry plus a constant per entry; beyond it the oldest entries
+		 * are dropped. 16 MB: one message as large as the WebSocket transport accepts.
+		 */
+		private DataSize maxHistorySize = DataSize.ofMegabytes(16);
+
+		/**
+		 * Most history bytes kept by all sessions, estimated likewise; beyond it the
+		 * history of the least recently used sessions no turn holds is evicted with them,
+		 * then the oldest entries of the session written.
+		 */
+		private DataSize maxSize = DataSize.ofMegabytes(64);
+
+		public DataSize getMaxHistorySize() {
+			return this.maxHistorySize;
+		}
+
+		public void setMaxHistorySize(DataSize maxHistorySize) {
+			this.maxHistorySize = maxHistorySize;
+		}
+
+		public DataSize getMaxSize() {
+			return this.maxSize;
+		}
+
+		public void setMaxSize(DataSize maxSize) {
+			this.maxSize = maxSize;
+		}
 
 		public int getMaxSessions() {
 			return this.maxSessions;

@@ -13,23 +13,39 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
 
+import dev.acp.spring.protocol.HistorySize;
 import dev.acp.spring.protocol.SessionUpdate;
 
 /**
- * An {@link AcpSessionStore} in this process's memory: bounded in sessions and in history
- * entries per session (the oldest entries are dropped), and sessions idle (neither
- * written nor read) for longer than the idle timeout are forgotten. When a new session
- * would exceed the bound, idle sessions go first, then the least recently used ones that
- * no turn holds. A connection still serving an evicted session keeps it again; a deleted
- * one stays deleted. Everything is lost when the process ends.
+ * An {@link AcpSessionStore} in this process's memory: bounded in sessions, in history
+ * entries and bytes per session (the oldest entries are dropped first), and in history
+ * bytes in all (past it the least recently used sessions no turn holds are evicted, then
+ * the oldest entries of the session written). A history entry's bytes are estimated
+ * without serializing it: the UTF-8 length of the strings it holds plus a constant per
+ * entry and per other value. Sessions idle (neither written nor read) for longer than the
+ * idle timeout are forgotten. When a new session would exceed the bound, idle sessions go
+ * first, then the least recently used ones that no turn holds. A connection still serving
+ * an evicted session keeps it again; a deleted one stays deleted. Everything is lost when
+ * the process ends.
  *
  * @author ACP Spring Boot Starter contributors
  */
 public final class InMemoryAcpSessionStore implements AcpSessionStore {
+
+	/**
+	 * The most history bytes kept per session unless configured: 16 MiB.
+	 */
+	public static final long DEFAULT_MAX_HISTORY_SIZE = 16L * 1024 * 1024;
+
+	/**
+	 * The most history bytes kept in all unless configured: 64 MiB.
+	 */
+	public static final long DEFAULT_MAX_SIZE = 64L * 1024 * 1024;
 
 	private static final Comparator<AcpSessionData> MOST_RECENT_FIRST = Comparator.comparing(AcpSessionData::updatedAt)
 		.reversed()
@@ -55,6 +71,12 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 
 	private final int maxHistory;
 
+	private final long maxHistorySize;
+
+	private final long maxSize;
+
+	private final AtomicLong historySize = new AtomicLong();
+
 	private final Duration idleTimeout;
 
 	private final Clock clock;
@@ -77,9 +99,28 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 	 * @param clock the clock
 	 */
 	public InMemoryAcpSessionStore(int maxSessions, int maxHistory, Duration idleTimeout, Clock clock) {
+		this(maxSessions, maxHistory, DEFAULT_MAX_HISTORY_SIZE, DEFAULT_MAX_SIZE, idleTimeout, clock);
+	}
+
+	/**
+	 * Create a store bounded in history bytes too.
+	 * @param maxSessions the most sessions kept
+	 * @param maxHistory the most history entries kept per session
+	 * @param maxHistorySize the most history bytes (estimated) kept per session
+	 * @param maxSize the most history bytes (estimated) kept in all
+	 * @param idleTimeout how long a session neither written nor read is kept
+	 * @param clock the clock
+	 */
+	public InMemoryAcpSessionStore(int maxSessions, int maxHistory, long maxHistorySize, long maxSize,
+			Duration idleTimeout, Clock clock) {
 		if (maxSessions < 1 || maxHistory < 1) {
 			throw new IllegalArgumentException("maxSessions and maxHistory must be positive");
 		}
+		if (maxHistorySize < 1 || maxSize < 1) {
+			throw new IllegalArgumentException("maxHistorySize and maxSize must be positive");
+		}
+		this.maxHistorySize = maxHistorySize;
+		this.maxSize = maxSize;
 		if (idleTimeout.isZero() || idleTimeout.isNegative()) {
 			throw new IllegalArgumentException("idleTimeout must be positive");
 		}
@@ -95,6 +136,9 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 		Entry[] created = new Entry[1];
 		this.sessions.compute(session.sessionId(), (id, entry) -> {
 			if (entry == null || entry.isIdle(now, this.idleTimeout)) {
+				if (entry != null) {
+					this.historySize.addAndGet(-entry.discard());
+				}
 				created[0] = new Entry(session, now);
 				return created[0];
 			}
@@ -131,6 +175,7 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 	private void evict(Entry entry) {
 		String sessionId = entry.data().sessionId();
 		if (this.sessions.remove(sessionId, entry)) {
+			this.historySize.addAndGet(-entry.discard());
 			synchronized (this.evicted) {
 				this.evicted.put(sessionId, Boolean.TRUE);
 			}
@@ -166,7 +211,35 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 	public void append(String sessionId, List<SessionUpdate> updates) {
 		Entry entry = live(sessionId);
 		if (entry != null && !updates.isEmpty()) {
-			entry.append(updates, this.maxHistory, this.clock.instant());
+			Instant now = this.clock.instant();
+			this.historySize.addAndGet(entry.append(updates, this.maxHistory, this.maxHistorySize, now));
+			if (this.historySize.get() > this.maxSize) {
+				shrink(entry, now);
+			}
+		}
+	}
+
+	/**
+	 * Past the total bound: evict the least recently used sessions with history that no
+	 * turn holds, then drop the oldest entries of the session just written.
+	 */
+	private void shrink(Entry written, Instant now) {
+		while (this.historySize.get() > this.maxSize) {
+			Entry oldest = null;
+			for (Entry entry : this.sessions.values()) {
+				if (entry != written && entry.historySize() > 0 && !entry.isClaimed(now)
+						&& (oldest == null || entry.lastAccess().isBefore(oldest.lastAccess()))) {
+					oldest = entry;
+				}
+			}
+			if (oldest == null) {
+				break;
+			}
+			evict(oldest);
+		}
+		long excess = this.historySize.get() - this.maxSize;
+		if (excess > 0) {
+			this.historySize.addAndGet(-written.trim(excess));
 		}
 	}
 
@@ -204,7 +277,12 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 	@Override
 	public boolean delete(String sessionId) {
 		forgetEviction(sessionId);
-		return this.sessions.remove(sessionId) != null;
+		Entry removed = this.sessions.remove(sessionId);
+		if (removed == null) {
+			return false;
+		}
+		this.historySize.addAndGet(-removed.discard());
+		return true;
 	}
 
 	@Override
@@ -229,6 +307,24 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 		return this.sessions.size();
 	}
 
+	/**
+	 * The history bytes (estimated) kept now, in all.
+	 * @return the bytes
+	 */
+	public long historySize() {
+		return this.historySize.get();
+	}
+
+	/**
+	 * The history bytes (estimated) kept now for a session.
+	 * @param sessionId the session's id
+	 * @return the bytes, 0 when the store has no such session
+	 */
+	public long historySize(String sessionId) {
+		Entry entry = this.sessions.get(sessionId);
+		return (entry != null) ? entry.historySize() : 0;
+	}
+
 	private @Nullable Entry live(String sessionId) {
 		Entry entry = this.sessions.get(sessionId);
 		if (entry == null) {
@@ -250,7 +346,11 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 
 		private AcpSessionData data;
 
-		private final ArrayDeque<SessionUpdate> history = new ArrayDeque<>();
+		private final ArrayDeque<Recorded> history = new ArrayDeque<>();
+
+		private long historySize;
+
+		private boolean discarded;
 
 		private Instant lastAccess;
 
@@ -298,12 +398,22 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 			touch(now);
 		}
 
-		synchronized void append(List<SessionUpdate> updates, int maxHistory, Instant now) {
-			for (SessionUpdate update : updates) {
-				this.history.addLast(update);
+		/**
+		 * Append, dropping the oldest entries past the bounds.
+		 * @return the change of this entry's history bytes
+		 */
+		synchronized long append(List<SessionUpdate> updates, int maxHistory, long maxHistorySize, Instant now) {
+			if (this.discarded) {
+				return 0;
 			}
-			while (this.history.size() > maxHistory) {
-				this.history.removeFirst();
+			long before = this.historySize;
+			for (SessionUpdate update : updates) {
+				Recorded recorded = new Recorded(update, HistorySize.of(update));
+				this.history.addLast(recorded);
+				this.historySize += recorded.size();
+			}
+			while (this.history.size() > maxHistory || this.historySize > maxHistorySize) {
+				this.historySize -= this.history.removeFirst().size();
 			}
 			AcpSessionData current = this.data;
 			Instant updatedAt = now.isAfter(current.updatedAt()) ? now : current.updatedAt();
@@ -311,10 +421,45 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 					current.mcpServers(), current.title(), current.currentModeId(), current.configOptions(),
 					current.attributes(), current.createdAt(), updatedAt, current.owner());
 			touch(now);
+			return this.historySize - before;
+		}
+
+		/**
+		 * Drop the oldest entries until at least {@code excess} bytes are freed or none
+		 * is left.
+		 * @return the bytes freed
+		 */
+		synchronized long trim(long excess) {
+			long freed = 0;
+			while (freed < excess && !this.history.isEmpty()) {
+				freed += this.history.removeFirst().size();
+			}
+			this.historySize -= freed;
+			return freed;
+		}
+
+		/**
+		 * This entry left the store: its history no longer counts.
+		 * @return the bytes it held
+		 */
+		synchronized long discard() {
+			long size = this.historySize;
+			this.discarded = true;
+			this.history.clear();
+			this.historySize = 0;
+			return size;
+		}
+
+		synchronized long historySize() {
+			return this.historySize;
 		}
 
 		synchronized List<SessionUpdate> history() {
-			return new ArrayList<>(this.history);
+			List<SessionUpdate> updates = new ArrayList<>(this.history.size());
+			for (Recorded recorded : this.history) {
+				updates.add(recorded.update());
+			}
+			return updates;
 		}
 
 		synchronized boolean claim(String owner, Instant until, Instant now) {
@@ -332,6 +477,13 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 				this.claimedUntil = Instant.MIN;
 			}
 		}
+
+	}
+
+	/**
+	 * A history entry and its estimated size.
+	 */
+	private record Recorded(SessionUpdate update, long size) {
 
 	}
 

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import dev.acp.spring.agent.support.DefaultAcpSessions;
@@ -443,6 +444,50 @@ class AcpSessionsTests {
 	}
 
 	@Test
+	void aTurnHoldingMoreBytesThanTheBatchBoundIsWrittenWhileItRuns() {
+		this.contextRunner
+			.withPropertyValues("acp.sessions.memory.max-history-size=64MB", "acp.sessions.memory.max-size=128MB")
+			.run((context) -> {
+				Prompts prompts = context.getBean(Prompts.class);
+				AcpSessionStore store = context.getBean(AcpSessionStore.class);
+				TestPeer peer = new TestPeer(context);
+				peer.initialize("{}");
+				String sessionId = newSession(peer, "/work");
+				peer.send(promptRequest(9, sessionId, "stream 17 MB then block"));
+				assertThat(prompts.blocked.await(10, TimeUnit.SECONDS)).isTrue();
+				List<String> written = new ArrayList<>();
+				store.replay(sessionId, (update) -> written.add(update.getClass().getSimpleName()));
+				prompts.gate.countDown();
+				assertThat(written).containsExactly("UserMessageChunk", "AgentMessageChunk");
+			});
+	}
+
+	@Test
+	void aTurnWhoseHistoryWriteFailedIsWrittenWithTheNextSoLoadReplaysNoHole() {
+		this.contextRunner.withUserConfiguration(RecordingStoreConfiguration.class).run((context) -> {
+			RecordingStore store = context.getBean(RecordingStore.class);
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			String sessionId = newSession(peer, "/work");
+			store.failingAppends.set(1);
+			assertThat(untilAnswer(peerPrompt(peer, sessionId, "one"))).containsExactly("agent_message_chunk:echo one",
+					"answer");
+			assertThat(untilAnswer(peerPrompt(peer, sessionId, "two"))).containsExactly("agent_message_chunk:echo two",
+					"answer");
+			List<String> replayed = new ArrayList<>();
+			store.replay(sessionId, (update) -> replayed.add(update.getClass().getSimpleName() + ":" + text(update)));
+			assertThat(replayed).containsExactly("UserMessageChunk:one", "AgentMessageChunk:echo one",
+					"UserMessageChunk:two", "AgentMessageChunk:echo two");
+		});
+	}
+
+	private static String text(SessionUpdate update) {
+		ContentBlock content = (update instanceof SessionUpdate.UserMessageChunk user) ? user.content()
+				: ((SessionUpdate.AgentMessageChunk) update).content();
+		return ((ContentBlock.Text) content).text();
+	}
+
+	@Test
 	void aClosedConnectionWritesWhatItsSessionsRecordedAndReleasesThem() {
 		this.contextRunner.run((context) -> {
 			AcpSessionStore store = context.getBean(AcpSessionStore.class);
@@ -533,6 +578,8 @@ class AcpSessionsTests {
 
 		final CountDownLatch titled = new CountDownLatch(1);
 
+		final AtomicInteger failingAppends = new AtomicInteger();
+
 		private final InMemoryAcpSessionStore store = new InMemoryAcpSessionStore(100, 100, Duration.ofDays(1));
 
 		@Override
@@ -550,6 +597,9 @@ class AcpSessionsTests {
 
 		@Override
 		public void append(String sessionId, List<SessionUpdate> updates) {
+			if (this.failingAppends.getAndUpdate((n) -> Math.max(0, n - 1)) > 0) {
+				throw new IllegalStateException("fail-over");
+			}
 			this.store.append(sessionId, updates);
 		}
 
@@ -644,6 +694,12 @@ class AcpSessionsTests {
 				this.blocked.countDown();
 				this.gate.await(10, TimeUnit.SECONDS);
 				client.agentMessageChunk(request.sessionId(), "more");
+				return new PromptResponse(StopReason.END_TURN);
+			}
+			if ("stream 17 MB then block".equals(request.text())) {
+				client.agentMessageChunk(request.sessionId(), "x".repeat(17 * 1024 * 1024));
+				this.blocked.countDown();
+				this.gate.await(10, TimeUnit.SECONDS);
 				return new PromptResponse(StopReason.END_TURN);
 			}
 			if ("plan".equals(request.text())) {

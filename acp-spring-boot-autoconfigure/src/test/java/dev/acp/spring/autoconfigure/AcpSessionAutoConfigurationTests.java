@@ -9,6 +9,7 @@ import dev.acp.spring.agent.AcpSessions;
 import dev.acp.spring.agent.support.AcpCapabilityAdvertiser;
 import dev.acp.spring.agent.support.DefaultAcpSessions;
 import dev.acp.spring.annotation.AcpMethod;
+import dev.acp.spring.protocol.ContentBlock;
 import dev.acp.spring.protocol.LoadSessionResponse;
 import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.session.AcpSessionData;
@@ -61,6 +62,23 @@ class AcpSessionAutoConfigurationTests {
 				store.save(
 						new AcpSessionData("b", "/w", List.of(), List.of(), null, null, Map.of(), Map.of(), now, now));
 				assertThat(((InMemoryAcpSessionStore) store).size()).isEqualTo(1);
+			});
+	}
+
+	@Test
+	void theInMemoryStoreIsBoundedInHistoryBytesAsConfigured() {
+		this.contextRunner
+			.withPropertyValues("acp.sessions.memory.max-history-size=1MB", "acp.sessions.memory.max-size=2MB")
+			.run((context) -> {
+				InMemoryAcpSessionStore store = context.getBean(InMemoryAcpSessionStore.class);
+				Instant now = Instant.now();
+				store.save(
+						new AcpSessionData("a", "/w", List.of(), List.of(), null, null, Map.of(), Map.of(), now, now));
+				for (int i = 0; i < 20; i++) {
+					store.append("a", List
+						.of(new SessionUpdate.AgentMessageChunk(ContentBlock.text("x".repeat(200_000)), null, null)));
+				}
+				assertThat(store.historySize("a")).isPositive().isLessThanOrEqualTo(1024 * 1024);
 			});
 	}
 

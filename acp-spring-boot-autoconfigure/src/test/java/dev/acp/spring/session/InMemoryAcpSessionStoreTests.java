@@ -64,6 +64,96 @@ class InMemoryAcpSessionStoreTests {
 		assertThat(history("a")).containsExactly("3", "4", "5", "6");
 	}
 
+	private static final long MB = 1024 * 1024;
+
+	/**
+	 * A chunk of {@code length} characters of text, starting with its marker.
+	 */
+	private static SessionUpdate bigChunk(String marker, int length) {
+		return chunk(marker + " " + "x".repeat(length - marker.length() - 1));
+	}
+
+	private List<String> markers(InMemoryAcpSessionStore store, String id) {
+		List<String> markers = new ArrayList<>();
+		store.replay(id, (update) -> markers
+			.add(((ContentBlock.Text) ((SessionUpdate.AgentMessageChunk) update).content()).text().split(" ")[0]));
+		return markers;
+	}
+
+	@Test
+	void historyBeyondTheByteBoundPerSessionDropsTheOldestEntriesAndReplaysTheNewestInOrder() {
+		InMemoryAcpSessionStore bounded = new InMemoryAcpSessionStore(10, 10_000, MB, 64 * MB, Duration.ofMinutes(30),
+				this.clock);
+		bounded.save(session("a", "/w"));
+		for (int i = 0; i < 20; i++) {
+			bounded.append("a", List.of(bigChunk(Integer.toString(i), 200_000)));
+			assertThat(bounded.historySize("a")).isLessThanOrEqualTo(MB);
+		}
+		assertThat(markers(bounded, "a")).containsExactly("15", "16", "17", "18", "19");
+		assertThat(bounded.historySize()).isEqualTo(bounded.historySize("a"));
+	}
+
+	@Test
+	void anEntryLargerThanTheBoundPerSessionIsNotKept() {
+		InMemoryAcpSessionStore bounded = new InMemoryAcpSessionStore(10, 10_000, MB, 64 * MB, Duration.ofMinutes(30),
+				this.clock);
+		bounded.save(session("a", "/w"));
+		bounded.append("a", List.of(bigChunk("0", 1000)));
+		bounded.append("a", List.of(bigChunk("1", 2 * 1024 * 1024)));
+		assertThat(markers(bounded, "a")).isEmpty();
+		assertThat(bounded.historySize()).isZero();
+		bounded.append("a", List.of(bigChunk("2", 1000)));
+		assertThat(markers(bounded, "a")).containsExactly("2");
+	}
+
+	@Test
+	void pastTheTotalByteBoundTheLeastRecentlyUsedSessionNoTurnHoldsIsEvicted() {
+		InMemoryAcpSessionStore bounded = new InMemoryAcpSessionStore(10, 10_000, MB, 2 * MB, Duration.ofMinutes(30),
+				this.clock);
+		for (String id : List.of("a", "b", "c")) {
+			bounded.save(session(id, "/w"));
+			bounded.append(id, List.of(bigChunk(id, 600_000)));
+			this.clock.advance(Duration.ofSeconds(1));
+		}
+		assertThat(bounded.claim("a", "turn", this.clock.instant().plus(Duration.ofMinutes(1)))).isTrue();
+		bounded.save(session("d", "/w"));
+		bounded.append("d", List.of(bigChunk("d", 600_000)));
+		assertThat(bounded.find("b")).isNull();
+		assertThat(bounded.evicted("b")).isTrue();
+		assertThat(markers(bounded, "a")).containsExactly("a");
+		assertThat(markers(bounded, "c")).containsExactly("c");
+		assertThat(markers(bounded, "d")).containsExactly("d");
+		assertThat(bounded.historySize()).isLessThanOrEqualTo(2 * MB)
+			.isEqualTo(bounded.historySize("a") + bounded.historySize("c") + bounded.historySize("d"));
+	}
+
+	@Test
+	void pastTheTotalByteBoundWithNoOtherSessionToEvictTheWrittenSessionsOldestEntriesGo() {
+		InMemoryAcpSessionStore bounded = new InMemoryAcpSessionStore(10, 10_000, 16 * MB, MB, Duration.ofMinutes(30),
+				this.clock);
+		bounded.save(session("a", "/w"));
+		for (int i = 0; i < 10; i++) {
+			bounded.append("a", List.of(bigChunk(Integer.toString(i), 200_000)));
+		}
+		assertThat(bounded.historySize()).isLessThanOrEqualTo(MB);
+		assertThat(markers(bounded, "a")).containsExactly("5", "6", "7", "8", "9");
+	}
+
+	@Test
+	void deletingOrReplacingAnIdleSessionFreesItsHistoryBytes() {
+		InMemoryAcpSessionStore bounded = new InMemoryAcpSessionStore(10, 10_000, MB, 2 * MB, Duration.ofMinutes(30),
+				this.clock);
+		bounded.save(session("a", "/w"));
+		bounded.append("a", List.of(bigChunk("a", 100_000)));
+		bounded.save(session("b", "/w"));
+		bounded.append("b", List.of(bigChunk("b", 100_000)));
+		assertThat(bounded.delete("a")).isTrue();
+		assertThat(bounded.historySize()).isEqualTo(bounded.historySize("b")).isPositive();
+		this.clock.advance(Duration.ofHours(1));
+		bounded.save(session("b", "/w"));
+		assertThat(bounded.historySize()).isZero();
+	}
+
 	@Test
 	void saveKeepsTheHistoryAndFindSeesTheChangeAtOnce() {
 		this.store.save(session("a", "/w"));

@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.NullMarked;
 import org.jspecify.annotations.Nullable;
 
+import dev.acp.spring.protocol.HistorySize;
 import dev.acp.spring.protocol.McpServer;
 import dev.acp.spring.protocol.SessionConfigOption;
 import dev.acp.spring.protocol.SessionUpdate;
@@ -64,6 +65,11 @@ final class DefaultAcpSession implements AcpSession {
 	private final Object flushLock = new Object();
 
 	private ArrayList<SessionUpdate> recorded = new ArrayList<>();
+
+	/**
+	 * The estimated bytes of {@link #recorded}.
+	 */
+	private long recordedSize;
 
 	private boolean inTurn;
 
@@ -298,13 +304,15 @@ final class DefaultAcpSession implements AcpSession {
 	 * Record an update the agent sent and follow the state it announces (title, mode,
 	 * config options).
 	 * @return whether the recorded updates should be flushed now: outside a turn, or when
-	 * the batch is full
+	 * the batch is full, in updates or in estimated bytes
 	 */
-	boolean record(SessionUpdate update, int batchSize) {
+	boolean record(SessionUpdate update, int batchSize, long batchMaxSize) {
 		follow(update);
+		long size = HistorySize.of(update);
 		synchronized (this) {
 			this.recorded.add(update);
-			return !this.inTurn || this.recorded.size() >= batchSize;
+			this.recordedSize += size;
+			return !this.inTurn || this.recorded.size() >= batchSize || this.recordedSize >= batchMaxSize;
 		}
 	}
 
@@ -340,6 +348,9 @@ final class DefaultAcpSession implements AcpSession {
 	synchronized void beginTurn(List<SessionUpdate> prompt) {
 		this.inTurn = true;
 		this.recorded.addAll(prompt);
+		for (SessionUpdate update : prompt) {
+			this.recordedSize += HistorySize.of(update);
+		}
 	}
 
 	synchronized void endTurn() {
@@ -354,6 +365,30 @@ final class DefaultAcpSession implements AcpSession {
 	}
 
 	/**
+	 * A write of {@code batch} failed: hold it again before what was recorded since, for
+	 * the next write, keeping at most {@code maxUpdates} updates and {@code maxSize}
+	 * estimated bytes; past them the oldest are dropped.
+	 * @return how many updates were dropped
+	 */
+	synchronized int keep(List<SessionUpdate> batch, int maxUpdates, long maxSize) {
+		ArrayList<SessionUpdate> held = new ArrayList<>(batch.size() + this.recorded.size());
+		held.addAll(batch);
+		held.addAll(this.recorded);
+		long size = this.recordedSize;
+		for (SessionUpdate update : batch) {
+			size += HistorySize.of(update);
+		}
+		int dropped = 0;
+		while (dropped < held.size() && (held.size() - dropped > maxUpdates || size > maxSize)) {
+			size -= HistorySize.of(held.get(dropped));
+			dropped++;
+		}
+		this.recorded = new ArrayList<>(held.subList(dropped, held.size()));
+		this.recordedSize = size;
+		return dropped;
+	}
+
+	/**
 	 * Take the updates recorded since the last call.
 	 */
 	synchronized List<SessionUpdate> drain() {
@@ -362,6 +397,7 @@ final class DefaultAcpSession implements AcpSession {
 		}
 		List<SessionUpdate> batch = this.recorded;
 		this.recorded = new ArrayList<>();
+		this.recordedSize = 0;
 		return batch;
 	}
 

@@ -82,6 +82,18 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 */
 	private static final int MAX_WRITE_ATTEMPTS = 16;
 
+	/**
+	 * The most estimated bytes of recorded updates a turn holds in memory before they are
+	 * written in the middle of the turn, whatever the batch size: 16 MiB.
+	 */
+	static final long BATCH_MAX_SIZE = 16L * 1024 * 1024;
+
+	/**
+	 * How many batches of updates a session holds while its writes fail; past them the
+	 * oldest unwritten updates are dropped (and logged).
+	 */
+	static final int HELD_BATCHES = 2;
+
 	private final AcpSessionStore store;
 
 	private final Duration claimDuration;
@@ -657,7 +669,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 		}
 		SessionUpdate update = (params instanceof SessionNotification)
 				? DetachedUpdate.of(notification.update(), mapper) : notification.update();
-		if (!session.record(update, this.batchSize)) {
+		if (!session.record(update, this.batchSize, BATCH_MAX_SIZE)) {
 			return;
 		}
 		try {
@@ -725,8 +737,19 @@ public final class DefaultAcpSessions implements AcpSessions {
 	private void flush(DefaultAcpSession session) {
 		synchronized (session.flushLock()) {
 			List<SessionUpdate> batch = session.drain();
-			if (!batch.isEmpty()) {
+			if (batch.isEmpty()) {
+				return;
+			}
+			try {
 				this.store.append(session.id(), batch);
+			}
+			catch (RuntimeException ex) {
+				int lost = session.keep(batch, HELD_BATCHES * this.batchSize, HELD_BATCHES * BATCH_MAX_SIZE);
+				if (lost > 0) {
+					logger.warn("Session '" + session.id() + "' lost its " + lost + " oldest unwritten updates:"
+							+ " its history writes fail and it holds at most " + HELD_BATCHES + " batches");
+				}
+				throw ex;
 			}
 		}
 	}
