@@ -74,7 +74,8 @@ public final class AcpJdbcSessionStoreAutoConfiguration {
 						AcpJsonMapper.configure(builder.getIfAvailable(JsonMapper::builder)).build()))
 				.mapper();
 			return new JdbcAcpSessionStore(JdbcClient.create(dataSource), mapper, properties.getTablePrefix(),
-					sessionProperties.getMaxHistory(), Clock.systemUTC());
+					sessionProperties.getMaxHistory(), sessionProperties.getMaxHistorySize().toBytes(),
+					Clock.systemUTC());
 		}
 
 		@Bean

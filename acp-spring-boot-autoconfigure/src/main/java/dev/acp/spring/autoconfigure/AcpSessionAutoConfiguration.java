@@ -38,7 +38,7 @@ public final class AcpSessionAutoConfiguration {
 	private static InMemoryAcpSessionStore inMemory(AcpSessionProperties properties) {
 		AcpSessionProperties.Memory memory = properties.getMemory();
 		return new InMemoryAcpSessionStore(memory.getMaxSessions(), properties.getMaxHistory(),
-				memory.getMaxHistorySize().toBytes(), memory.getMaxSize().toBytes(), memory.getIdleTimeout(),
+				properties.getMaxHistorySize().toBytes(), memory.getMaxSize().toBytes(), memory.getIdleTimeout(),
 				Clock.systemUTC());
 	}
 

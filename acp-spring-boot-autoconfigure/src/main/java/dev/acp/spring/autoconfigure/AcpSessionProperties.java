@@ -40,6 +40,15 @@ public class AcpSessionProperties {
 	private int maxHistory = 10_000;
 
 	/**
+	 * Most history bytes kept per session; beyond it the oldest entries are dropped, and
+	 * an entry larger than it is not kept. The in-memory store estimates an entry as the
+	 * UTF-8 length of its strings plus a constant; the JDBC store counts the UTF-8 bytes
+	 * of its stored JSON, and a replay reads no more. 16 MB: one message as large as the
+	 * WebSocket transport accepts.
+	 */
+	private DataSize maxHistorySize = DataSize.ofMegabytes(16);
+
+	/**
 	 * Most sessions a session/list page holds.
 	 */
 	private int listPageSize = 50;
@@ -89,6 +98,14 @@ public class AcpSessionProperties {
 
 	public void setMaxHistory(int maxHistory) {
 		this.maxHistory = maxHistory;
+	}
+
+	public DataSize getMaxHistorySize() {
+		return this.maxHistorySize;
+	}
+
+	public void setMaxHistorySize(DataSize maxHistorySize) {
+		this.maxHistorySize = maxHistorySize;
 	}
 
 	public int getListPageSize() {
@@ -153,26 +170,11 @@ public class AcpSessionProperties {
 		private Duration idleTimeout = Duration.ofHours(24);
 
 		/**
-		 * Most history bytes kept per session, estimated as the UTF-8 length of the
-		 * strings of each entry plus a constant per entry; beyond it the oldest entries
-		 * are dropped. 16 MB: one message as large as the WebSocket transport accepts.
-		 */
-		private DataSize maxHistorySize = DataSize.ofMegabytes(16);
-
-		/**
 		 * Most history bytes kept by all sessions, estimated likewise; beyond it the
 		 * history of the least recently used sessions no turn holds is evicted with them,
 		 * then the oldest entries of the session written.
 		 */
 		private DataSize maxSize = DataSize.ofMegabytes(64);
-
-		public DataSize getMaxHistorySize() {
-			return this.maxHistorySize;
-		}
-
-		public void setMaxHistorySize(DataSize maxHistorySize) {
-			this.maxHistorySize = maxHistorySize;
-		}
 
 		public DataSize getMaxSize() {
 			return this.maxSize;

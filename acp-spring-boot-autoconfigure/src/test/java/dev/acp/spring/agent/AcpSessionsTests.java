@@ -446,7 +446,7 @@ class AcpSessionsTests {
 	@Test
 	void aTurnHoldingMoreBytesThanTheBatchBoundIsWrittenWhileItRuns() {
 		this.contextRunner
-			.withPropertyValues("acp.sessions.memory.max-history-size=64MB", "acp.sessions.memory.max-size=128MB")
+			.withPropertyValues("acp.sessions.max-history-size=64MB", "acp.sessions.memory.max-size=128MB")
 			.run((context) -> {
 				Prompts prompts = context.getBean(Prompts.class);
 				AcpSessionStore store = context.getBean(AcpSessionStore.class);

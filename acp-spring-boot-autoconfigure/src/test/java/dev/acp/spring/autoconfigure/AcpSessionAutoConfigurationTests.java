@@ -67,8 +67,7 @@ class AcpSessionAutoConfigurationTests {
 
 	@Test
 	void theInMemoryStoreIsBoundedInHistoryBytesAsConfigured() {
-		this.contextRunner
-			.withPropertyValues("acp.sessions.memory.max-history-size=1MB", "acp.sessions.memory.max-size=2MB")
+		this.contextRunner.withPropertyValues("acp.sessions.max-history-size=1MB", "acp.sessions.memory.max-size=2MB")
 			.run((context) -> {
 				InMemoryAcpSessionStore store = context.getBean(InMemoryAcpSessionStore.class);
 				Instant now = Instant.now();

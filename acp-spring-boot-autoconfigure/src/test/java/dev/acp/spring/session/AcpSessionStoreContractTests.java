@@ -24,8 +24,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The rules every {@link AcpSessionStore} keeps, run against each implementation by a
- * subclass that says how to make a store: empty, keeping {@link #MAX_HISTORY} updates per
- * session, with the protocol's mapper.
+ * subclass that says how to make a store: empty, keeping {@link #MAX_HISTORY} updates and
+ * {@link #MAX_HISTORY_SIZE} bytes per session, with the protocol's mapper.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -36,6 +36,17 @@ public abstract class AcpSessionStoreContractTests {
 	 */
 	protected static final int MAX_HISTORY = 5;
 
+	/**
+	 * The history bound in bytes the stores under test keep per session.
+	 */
+	protected static final long MAX_HISTORY_SIZE = 100_000;
+
+	/**
+	 * Characters of an update of which three fit {@link #MAX_HISTORY_SIZE} and four do
+	 * not, whichever way a store counts an update's bytes.
+	 */
+	private static final int LARGE_TEXT = 30_000;
+
 	protected static final JsonMapper MAPPER = AcpJsonMapper.create();
 
 	private static final Instant T0 = Instant.parse("2026-11-25T10:15:30.123456Z");
@@ -43,7 +54,8 @@ public abstract class AcpSessionStoreContractTests {
 	private AcpSessionStore store;
 
 	/**
-	 * An empty store keeping {@link #MAX_HISTORY} updates per session.
+	 * An empty store keeping {@link #MAX_HISTORY} updates and {@link #MAX_HISTORY_SIZE}
+	 * bytes per session.
 	 * @return the store
 	 */
 	protected abstract AcpSessionStore createStore();
@@ -209,6 +221,29 @@ public abstract class AcpSessionStoreContractTests {
 		}
 		this.store.append("sess-1", all);
 		assertThat(history("sess-1")).isEqualTo(all.subList(2, all.size()));
+	}
+
+	@Test
+	void historyBeyondTheByteBoundReplaysTheNewestUpdatesWithinItInOrder() {
+		this.store.save(session("sess-1", "/w", T0));
+		List<SessionUpdate> all = new ArrayList<>();
+		for (int i = 0; i < 4; i++) {
+			SessionUpdate update = SessionUpdate.agentMessageChunk(i + "x".repeat(LARGE_TEXT));
+			all.add(update);
+			this.store.append("sess-1", List.of(update));
+		}
+		assertThat(history("sess-1")).isEqualTo(all.subList(1, 4));
+	}
+
+	@Test
+	void anUpdateLargerThanTheByteBoundIsNotReplayedAndTheUpdatesAfterItAre() {
+		this.store.save(session("sess-1", "/w", T0));
+		this.store.append("sess-1", List.of(SessionUpdate.agentMessageChunk("before")));
+		this.store.append("sess-1", List.of(SessionUpdate.agentMessageChunk("x".repeat((int) MAX_HISTORY_SIZE))));
+		assertThat(history("sess-1")).isEmpty();
+		SessionUpdate after = SessionUpdate.agentMessageChunk("after");
+		this.store.append("sess-1", List.of(after));
+		assertThat(history("sess-1")).containsExactly(after);
 	}
 
 	@Test

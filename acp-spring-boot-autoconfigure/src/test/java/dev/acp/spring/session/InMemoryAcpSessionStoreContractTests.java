@@ -1,5 +1,6 @@
 package dev.acp.spring.session;
 
+import java.time.Clock;
 import java.time.Duration;
 
 /**
@@ -12,7 +13,8 @@ class InMemoryAcpSessionStoreContractTests extends AcpSessionStoreContractTests 
 
 	@Override
 	protected AcpSessionStore createStore() {
-		return new InMemoryAcpSessionStore(1000, MAX_HISTORY, Duration.ofDays(3650));
+		return new InMemoryAcpSessionStore(1000, MAX_HISTORY, MAX_HISTORY_SIZE, 1000 * MAX_HISTORY_SIZE,
+				Duration.ofDays(3650), Clock.systemUTC());
 	}
 
 }

@@ -48,9 +48,12 @@ import org.springframework.jdbc.core.simple.JdbcClient.StatementSpec;
  * appended, fields this version does not know and {@code _meta} included. Timestamps are
  * kept to the microsecond.
  * <p>
- * {@link #append} is one statement (one per 1,000 updates). The history bound holds for
- * {@link #replay} at once; the rows beyond it are deleted every quarter of the bound a
- * session grows by, so the table holds at most a quarter more.
+ * {@link #append} is one statement (one per 1,000 updates). The history bounds, in
+ * updates and in bytes (the UTF-8 length of each stored update's JSON), hold for
+ * {@link #replay} at once: the database selects the newest updates within both, so a
+ * replay never reads more than the byte bound into memory. The rows beyond them are
+ * deleted every quarter of either bound a session grows by, so the table holds at most a
+ * quarter more.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -65,6 +68,11 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 	 * The most updates of a session kept when not told otherwise.
 	 */
 	public static final int DEFAULT_MAX_HISTORY = 10_000;
+
+	/**
+	 * The most history bytes of a session kept when not told otherwise: 16 MiB.
+	 */
+	public static final long DEFAULT_MAX_HISTORY_SIZE = 16L * 1024 * 1024;
 
 	static final int MAX_ROWS_PER_INSERT = 1000;
 
@@ -95,6 +103,10 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 
 	private final int trimInterval;
 
+	private final long maxHistorySize;
+
+	private final long trimIntervalSize;
+
 	private final Clock clock;
 
 	private final String sessionTable;
@@ -102,14 +114,14 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 	private final String historyTable;
 
 	/**
-	 * Updates appended per session since its history was last trimmed, for the sessions
-	 * this instance appended to lately; a session it does not know is trimmed on its next
-	 * append.
+	 * Updates and bytes appended per session since its history was last trimmed, for the
+	 * sessions this instance appended to lately; a session it does not know is trimmed on
+	 * its next append.
 	 */
-	private final Map<String, Integer> appendedSinceTrim = new LinkedHashMap<>(16, 0.75f, true) {
+	private final Map<String, Appended> appendedSinceTrim = new LinkedHashMap<>(16, 0.75f, true) {
 
 		@Override
-		protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
+		protected boolean removeEldestEntry(Map.Entry<String, Appended> eldest) {
 			return size() > TRACKED_SESSIONS;
 		}
 
@@ -117,7 +129,7 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 
 	/**
 	 * Creates a store on the tables of the schema scripts, keeping
-	 * {@value #DEFAULT_MAX_HISTORY} updates per session.
+	 * {@value #DEFAULT_MAX_HISTORY} updates and 16 MiB per session.
 	 * @param jdbc the client of the database
 	 * @param mapper the protocol's JSON mapper
 	 */
@@ -135,6 +147,23 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 	 * @param clock the clock a claim's expiry is compared with
 	 */
 	public JdbcAcpSessionStore(JdbcClient jdbc, ObjectMapper mapper, String tablePrefix, int maxHistory, Clock clock) {
+		this(jdbc, mapper, tablePrefix, maxHistory, DEFAULT_MAX_HISTORY_SIZE, clock);
+	}
+
+	/**
+	 * Creates a store bounded in history bytes too.
+	 * @param jdbc the client of the database
+	 * @param mapper the protocol's JSON mapper
+	 * @param tablePrefix the prefix of the table names (letters, digits, {@code _} and
+	 * {@code .}, so that it may name a schema)
+	 * @param maxHistory the most updates kept per session, the oldest dropped first
+	 * @param maxHistorySize the most history bytes kept per session (the UTF-8 length of
+	 * the stored JSON), the oldest updates dropped first; an update larger than it is not
+	 * replayed
+	 * @param clock the clock a claim's expiry is compared with
+	 */
+	public JdbcAcpSessionStore(JdbcClient jdbc, ObjectMapper mapper, String tablePrefix, int maxHistory,
+			long maxHistorySize, Clock clock) {
 		if (!TABLE_PREFIX.matcher(tablePrefix).matches()) {
 			throw new IllegalArgumentException(
 					"Table prefix '" + tablePrefix + "' may hold only letters, digits, '_' and '.'");
@@ -146,6 +175,11 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 		this.mapper = Objects.requireNonNull(mapper, "mapper");
 		this.maxHistory = maxHistory;
 		this.trimInterval = Math.max(1, maxHistory / 4);
+		if (maxHistorySize < 1) {
+			throw new IllegalArgumentException("maxHistorySize must be positive, was " + maxHistorySize);
+		}
+		this.maxHistorySize = maxHistorySize;
+		this.trimIntervalSize = Math.max(1, maxHistorySize / 4);
 		this.clock = Objects.requireNonNull(clock, "clock");
 		this.sessionTable = tablePrefix + "session";
 		this.historyTable = tablePrefix + "session_history";
@@ -218,17 +252,37 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 			return;
 		}
 		int appended = 0;
+		long appendedSize = 0;
 		for (int from = 0; from < updates.size(); from += MAX_ROWS_PER_INSERT) {
-			List<SessionUpdate> rows = updates.subList(from, Math.min(updates.size(), from + MAX_ROWS_PER_INSERT));
+			List<String> rows = new ArrayList<>();
+			for (SessionUpdate update : updates.subList(from, Math.min(updates.size(), from + MAX_ROWS_PER_INSERT))) {
+				String payload = json(update);
+				rows.add(payload);
+				appendedSize += utf8Length(payload);
+			}
 			int inserted = insert(sessionId, rows);
 			if (inserted == 0) {
 				return;
 			}
 			appended += inserted;
 		}
-		if (appended > 0 && dueForTrim(sessionId, appended)) {
+		if (appended > 0 && dueForTrim(sessionId, appended, appendedSize)) {
 			trim(sessionId);
 		}
+	}
+
+	private static long utf8Length(String text) {
+		long length = text.length();
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			if (c >= 0x800) {
+				length += Character.isSurrogate(c) ? 1 : 2;
+			}
+			else if (c >= 0x80) {
+				length++;
+			}
+		}
+		return length;
 	}
 
 	private boolean touch(String sessionId) {
@@ -238,7 +292,7 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 			.update() > 0;
 	}
 
-	private int insert(String sessionId, List<SessionUpdate> rows) {
+	private int insert(String sessionId, List<String> rows) {
 		StringBuilder sql = new StringBuilder("INSERT INTO ").append(this.historyTable)
 			.append(" (session_id, payload) SELECT CAST(:sessionId AS VARCHAR(255)), v.payload FROM (VALUES ");
 		for (int i = 0; i < rows.size(); i++) {
@@ -249,7 +303,7 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 			.append(" WHERE session_id = :sessionId)");
 		StatementSpec statement = this.jdbc.sql(sql.toString()).param("sessionId", sessionId);
 		for (int i = 0; i < rows.size(); i++) {
-			statement.param("p" + i, json(rows.get(i)));
+			statement.param("p" + i, rows.get(i));
 		}
 		try {
 			return statement.update();
@@ -259,44 +313,60 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 		}
 	}
 
-	private boolean dueForTrim(String sessionId, int appended) {
+	private boolean dueForTrim(String sessionId, int appended, long appendedSize) {
 		synchronized (this.appendedSinceTrim) {
-			Integer since = this.appendedSinceTrim.get(sessionId);
-			int total = ((since != null) ? since : this.trimInterval) + appended;
-			boolean due = total >= this.trimInterval;
-			this.appendedSinceTrim.put(sessionId, due ? 0 : total);
+			Appended since = this.appendedSinceTrim.get(sessionId);
+			Appended total = (since != null) ? since.plus(appended, appendedSize) : null;
+			boolean due = total == null || total.updates() >= this.trimInterval
+					|| total.bytes() >= this.trimIntervalSize;
+			this.appendedSinceTrim.put(sessionId, due ? Appended.NONE : total);
 			return due;
 		}
 	}
 
 	private void trackNewSession(String sessionId) {
 		synchronized (this.appendedSinceTrim) {
-			this.appendedSinceTrim.put(sessionId, 0);
+			this.appendedSinceTrim.put(sessionId, Appended.NONE);
 		}
 	}
 
 	private void trim(String sessionId) {
 		this.jdbc
-			.sql("DELETE FROM " + this.historyTable + " WHERE session_id = :sessionId AND entry_id <= (SELECT entry_id"
-					+ " FROM " + this.historyTable + " WHERE session_id = :sessionId ORDER BY entry_id DESC"
-					+ " OFFSET :keep ROWS FETCH FIRST 1 ROWS ONLY)")
+			.sql("DELETE FROM " + this.historyTable + " WHERE session_id = :sessionId AND entry_id IN"
+					+ " (SELECT entry_id FROM (" + newestFirst() + ") h WHERE h.n > :max OR h.kept > :maxSize)")
 			.param("sessionId", sessionId)
-			.param("keep", this.maxHistory)
+			.param("max", this.maxHistory)
+			.param("maxSize", this.maxHistorySize)
 			.update();
 	}
 
+	/**
+	 * Replays the newest updates within both bounds, selected by the database, so that
+	 * rows beyond the bounds not yet trimmed are never read.
+	 */
 	@Override
 	public void replay(String sessionId, Consumer<SessionUpdate> consumer) {
-		List<String> newestFirst = this.jdbc
-			.sql("SELECT payload FROM " + this.historyTable
-					+ " WHERE session_id = :sessionId ORDER BY entry_id DESC FETCH FIRST :max ROWS ONLY")
+		List<String> payloads = this.jdbc
+			.sql("SELECT h.payload FROM (" + newestFirst() + ") h WHERE h.n <= :max AND h.kept <= :maxSize"
+					+ " ORDER BY h.entry_id")
 			.param("sessionId", sessionId)
 			.param("max", this.maxHistory)
+			.param("maxSize", this.maxHistorySize)
 			.query((rs, row) -> rs.getString(1))
 			.list();
-		for (int i = newestFirst.size() - 1; i >= 0; i--) {
-			consumer.accept(this.mapper.readValue(newestFirst.get(i), SessionUpdate.class));
+		for (String payload : payloads) {
+			consumer.accept(this.mapper.readValue(payload, SessionUpdate.class));
 		}
+	}
+
+	/**
+	 * A session's history rows, each with its rank from the newest ({@code n}) and the
+	 * bytes of it and every newer row ({@code kept}).
+	 */
+	private String newestFirst() {
+		return "SELECT entry_id, payload, ROW_NUMBER() OVER (ORDER BY entry_id DESC) AS n,"
+				+ " SUM(OCTET_LENGTH(payload)) OVER (ORDER BY entry_id DESC ROWS BETWEEN UNBOUNDED PRECEDING"
+				+ " AND CURRENT ROW) AS kept FROM " + this.historyTable + " WHERE session_id = :sessionId";
 	}
 
 	@Override
@@ -391,6 +461,19 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 
 	private static Instant instant(ResultSet rs, String column) throws SQLException {
 		return rs.getObject(column, OffsetDateTime.class).toInstant();
+	}
+
+	/**
+	 * What a session grew by since its history was last trimmed.
+	 */
+	private record Appended(int updates, long bytes) {
+
+		static final Appended NONE = new Appended(0, 0);
+
+		Appended plus(int moreUpdates, long moreBytes) {
+			return new Appended(this.updates + moreUpdates, this.bytes + moreBytes);
+		}
+
 	}
 
 	/**

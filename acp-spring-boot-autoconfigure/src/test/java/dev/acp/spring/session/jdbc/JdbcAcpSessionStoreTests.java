@@ -60,7 +60,7 @@ abstract class JdbcAcpSessionStoreTests extends AcpSessionStoreContractTests {
 
 	private JdbcAcpSessionStore newStore() {
 		return new JdbcAcpSessionStore(jdbc(), MAPPER, JdbcAcpSessionStore.DEFAULT_TABLE_PREFIX, MAX_HISTORY,
-				Clock.systemUTC());
+				MAX_HISTORY_SIZE, Clock.systemUTC());
 	}
 
 	@Test
@@ -89,6 +89,31 @@ abstract class JdbcAcpSessionStoreTests extends AcpSessionStoreContractTests {
 			store().append("sess-1", List.of(SessionUpdate.agentMessageChunk("chunk " + i)));
 			assertThat(historyRows("sess-1")).isLessThanOrEqualTo(MAX_HISTORY + MAX_HISTORY / 4 + 1);
 		}
+	}
+
+	@Test
+	void historyRowsBeyondTheByteBoundAreDeletedAsTheSessionGrows() {
+		store().save(session("sess-1", "/w", Instant.EPOCH));
+		for (int i = 0; i < 20; i++) {
+			// each append grows the session by more than a quarter of the bound: trimmed
+			// at once
+			store().append("sess-1", List.of(SessionUpdate.agentMessageChunk(i + "x".repeat(30_000))));
+			assertThat(historyBytes("sess-1")).isLessThanOrEqualTo(MAX_HISTORY_SIZE);
+		}
+	}
+
+	@Test
+	void aReplayReadsOnlyTheNewestRowsWithinTheByteBoundFromRowsNotYetTrimmed() {
+		store().save(session("sess-1", "/w", Instant.EPOCH));
+		List<SessionUpdate> all = new ArrayList<>();
+		for (int i = 0; i < 4; i++) {
+			SessionUpdate update = SessionUpdate.agentMessageChunk(i + "x".repeat(30_000));
+			all.add(update);
+			jdbc().sql("INSERT INTO acp_session_history (session_id, payload) VALUES ('sess-1', :payload)")
+				.param("payload", MAPPER.writeValueAsString(update))
+				.update();
+		}
+		assertThat(history("sess-1")).isEqualTo(all.subList(1, 4));
 	}
 
 	@Test
@@ -153,6 +178,14 @@ abstract class JdbcAcpSessionStoreTests extends AcpSessionStoreContractTests {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> new JdbcAcpSessionStore(jdbc(), MAPPER, "x; DROP TABLE y; --", 10, Clock.systemUTC()))
 			.withMessageContaining("x; DROP TABLE y; --");
+	}
+
+	private long historyBytes(String sessionId) {
+		return jdbc()
+			.sql("SELECT COALESCE(SUM(OCTET_LENGTH(payload)), 0) FROM acp_session_history WHERE session_id = :id")
+			.param("id", sessionId)
+			.query(Long.class)
+			.single();
 	}
 
 	private int historyRows(String sessionId) {
