@@ -492,7 +492,12 @@ public abstract class AcpSessionStoreContractTests {
 		return updates;
 	}
 
-	private static List<String> ids(AcpSessionPage page) {
+	/**
+	 * The ids of a page's sessions, in order, each once.
+	 * @param page the page
+	 * @return the ids
+	 */
+	protected static List<String> ids(AcpSessionPage page) {
 		Set<String> unique = new HashSet<>();
 		List<String> ids = page.sessions().stream().map(AcpSessionData::sessionId).toList();
 		ids.forEach(unique::add);
