@@ -36,9 +36,9 @@ public class AcpJdbcSessionStoreProperties {
 	private @Nullable String platform;
 
 	/**
-	 * Prefix of the store's table names, followed by 'session' and 'session_history'. The
-	 * bundled scripts create the tables of the default prefix; another prefix needs a
-	 * script of its own (acp.sessions.jdbc.schema).
+	 * Prefix of the store's table names, followed by 'session', 'session_history' and
+	 * 'session_cursor_key'. The bundled scripts create the tables of the default prefix;
+	 * another prefix needs a script of its own (acp.sessions.jdbc.schema).
 	 */
 	private String tablePrefix = JdbcAcpSessionStore.DEFAULT_TABLE_PREFIX;
 

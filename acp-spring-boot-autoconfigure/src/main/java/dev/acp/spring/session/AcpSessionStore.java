@@ -81,7 +81,8 @@ public interface AcpSessionStore {
 	 * {@code null} for the first page
 	 * @param pageSize the most sessions a page holds
 	 * @return the page
-	 * @throws IllegalArgumentException if the cursor is not one this store gave
+	 * @throws IllegalArgumentException if the cursor is not one this store gave for this
+	 * owner and {@code cwd} (see {@link AcpSessionCursors} to sign cursors)
 	 */
 	AcpSessionPage list(@Nullable String owner, @Nullable String cwd, @Nullable String cursor, int pageSize);
 

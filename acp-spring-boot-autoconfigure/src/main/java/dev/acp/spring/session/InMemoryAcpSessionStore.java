@@ -1,12 +1,10 @@
 package dev.acp.spring.session;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +29,8 @@ import dev.acp.spring.protocol.SessionUpdate;
  * idle timeout are forgotten. When a new session would exceed the bound, idle sessions go
  * first, then the least recently used ones that no turn holds. A connection still serving
  * an evicted session keeps it again; a deleted one stays deleted. Everything is lost when
- * the process ends.
+ * the process ends. List cursors are signed with a random key of this store, so no other
+ * store accepts them.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -81,6 +80,8 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 
 	private final Clock clock;
 
+	private final AcpSessionCursors cursors;
+
 	/**
 	 * Create a store.
 	 * @param maxSessions the most sessions kept
@@ -128,6 +129,8 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 		this.maxHistory = maxHistory;
 		this.idleTimeout = idleTimeout;
 		this.clock = Objects.requireNonNull(clock, "clock");
+		byte[] cursorKey = AcpSessionCursors.newKey();
+		this.cursors = new AcpSessionCursors(() -> cursorKey);
 	}
 
 	@Override
@@ -256,7 +259,7 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 		if (pageSize < 1) {
 			throw new IllegalArgumentException("pageSize must be positive");
 		}
-		Position after = (cursor != null) ? Position.decode(cursor) : null;
+		AcpSessionCursors.Position after = (cursor != null) ? this.cursors.decode(owner, cwd, cursor) : null;
 		Instant now = this.clock.instant();
 		List<AcpSessionData> matching = new ArrayList<>();
 		for (Entry entry : this.sessions.values()) {
@@ -271,7 +274,8 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 			return new AcpSessionPage(matching, null);
 		}
 		List<AcpSessionData> page = matching.subList(0, pageSize);
-		return new AcpSessionPage(page, Position.of(page.get(pageSize - 1)).encode());
+		AcpSessionData last = page.get(pageSize - 1);
+		return new AcpSessionPage(page, this.cursors.encode(owner, cwd, last.updatedAt(), last.sessionId()));
 	}
 
 	@Override
@@ -484,52 +488,6 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 	 * A history entry and its estimated size.
 	 */
 	private record Recorded(SessionUpdate update, long size) {
-
-	}
-
-	/**
-	 * Where a page ended: the last session's place in the order, written as an opaque
-	 * cursor.
-	 */
-	private record Position(Instant updatedAt, String sessionId) {
-
-		private static final String PREFIX = "m1:";
-
-		static Position of(AcpSessionData data) {
-			return new Position(data.updatedAt(), data.sessionId());
-		}
-
-		/**
-		 * Whether {@code data} comes after this position, most recently updated first.
-		 */
-		boolean isBefore(AcpSessionData data) {
-			int byTime = data.updatedAt().compareTo(this.updatedAt);
-			return byTime < 0 || (byTime == 0 && data.sessionId().compareTo(this.sessionId) > 0);
-		}
-
-		String encode() {
-			String plain = PREFIX + this.updatedAt.getEpochSecond() + ":" + this.updatedAt.getNano() + ":"
-					+ this.sessionId;
-			return Base64.getUrlEncoder().withoutPadding().encodeToString(plain.getBytes(StandardCharsets.UTF_8));
-		}
-
-		static Position decode(String cursor) {
-			try {
-				String plain = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-				if (!plain.startsWith(PREFIX)) {
-					throw new IllegalArgumentException("not a cursor of this store");
-				}
-				String[] parts = plain.substring(PREFIX.length()).split(":", 3);
-				if (parts.length != 3 || parts[2].isEmpty()) {
-					throw new IllegalArgumentException("not a cursor of this store");
-				}
-				return new Position(Instant.ofEpochSecond(Long.parseLong(parts[0]), Integer.parseInt(parts[1])),
-						parts[2]);
-			}
-			catch (RuntimeException ex) {
-				throw new IllegalArgumentException("Invalid cursor '" + cursor + "'", ex);
-			}
-		}
 
 	}
 

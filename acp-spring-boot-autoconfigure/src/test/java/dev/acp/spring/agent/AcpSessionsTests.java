@@ -3,6 +3,7 @@ package dev.acp.spring.agent;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -186,6 +187,25 @@ class AcpSessionsTests {
 			JsonNode answer = peer.call("session/list", "{\"cursor\":\"bogus\"}");
 			assertThat(answer.at("/error/code").asInt()).isEqualTo(-32602);
 			assertThat(answer.at("/error/data/errors/0/field").asString()).isEqualTo("cursor");
+		});
+	}
+
+	@Test
+	void aCursorTheAgentGaveWithOneByteChangedIsInvalidParamsAndTheConnectionKeepsAnswering() {
+		this.contextRunner.withPropertyValues("acp.sessions.list-page-size=1").run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			newSession(peer, "/a");
+			newSession(peer, "/a");
+			String cursor = peer.call("session/list", "{}").at("/result/nextCursor").asString();
+			byte[] bytes = Base64.getUrlDecoder().decode(cursor);
+			bytes[bytes.length - 1] ^= 1;
+			String tampered = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+			JsonNode answer = peer.call("session/list", "{\"cursor\":\"" + tampered + "\"}");
+			assertThat(answer.at("/error/code").asInt()).as("%s", answer).isEqualTo(-32602);
+			assertThat(answer.at("/error/data/errors/0/field").asString()).isEqualTo("cursor");
+			JsonNode next = peer.call("session/list", "{\"cursor\":\"" + cursor + "\"}");
+			assertThat(next.at("/result/sessions")).as("%s", next).hasSize(1);
 		});
 	}
 

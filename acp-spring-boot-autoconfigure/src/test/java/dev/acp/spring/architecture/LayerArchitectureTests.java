@@ -103,7 +103,7 @@ class LayerArchitectureTests {
 			.resideInAPackage(BASE + ".session")
 			.should()
 			.onlyDependOnClassesThat()
-			.resideInAnyPackage("java..", "org.jspecify..", BASE + ".protocol..", BASE + ".session..")
+			.resideInAnyPackage("java..", "javax.crypto..", "org.jspecify..", BASE + ".protocol..", BASE + ".session..")
 			.check(classes);
 	}
 

@@ -1,8 +1,10 @@
 package dev.acp.spring.session;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -349,6 +351,80 @@ public abstract class AcpSessionStoreContractTests {
 	}
 
 	@Test
+	void listRefusesAWellFormedCursorNamingAPlaceItNeverGave() {
+		saveThree("/w", null);
+		String given = this.store.list(null, "/w", null, 1).nextCursor();
+		String forged = cursorBytesReplaced(given, "sess-2", "sess-1");
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, "/w", forged, 1));
+	}
+
+	@Test
+	void listRefusesAGivenCursorWithAnyByteChanged() {
+		saveThree("/w", null);
+		String given = this.store.list(null, "/w", null, 1).nextCursor();
+		byte[] bytes = Base64.getUrlDecoder().decode(given);
+		for (int i = 0; i < bytes.length; i++) {
+			byte[] changed = bytes.clone();
+			changed[i] ^= 1;
+			String cursor = Base64.getUrlEncoder().withoutPadding().encodeToString(changed);
+			assertThatIllegalArgumentException().as("byte %d changed", i)
+				.isThrownBy(() -> this.store.list(null, "/w", cursor, 1));
+		}
+		assertThat(ids(this.store.list(null, "/w", given, 1))).containsExactly("sess-1");
+	}
+
+	@Test
+	void listRefusesACursorGivenForAnotherOwner() {
+		saveThree("/w", "alice");
+		saveThree("/w", "bob");
+		saveThree("/w", null);
+		String alices = this.store.list("alice", null, null, 1).nextCursor();
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list("bob", null, alices, 1));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, null, alices, 1));
+		String anonymous = this.store.list(null, null, null, 1).nextCursor();
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list("alice", null, anonymous, 1));
+		assertThat(ids(this.store.list("alice", null, alices, 1))).containsExactly("alice-sess-1");
+	}
+
+	@Test
+	void listRefusesACursorGivenUnderAnotherWorkingDirectoryFilter() {
+		saveThree("/w/one", null);
+		String one = this.store.list(null, "/w/one", null, 1).nextCursor();
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, "/w/two", one, 1));
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, null, one, 1));
+		String unfiltered = this.store.list(null, null, null, 1).nextCursor();
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.list(null, "/w/one", unfiltered, 1));
+		assertThat(ids(this.store.list(null, "/w/one", one, 1))).containsExactly("sess-1");
+	}
+
+	@Test
+	void aCursorGivenByOneInstanceIsAcceptedByAnother() {
+		AcpSessionStore other = createOtherInstance();
+		assumeTrue(other != null, "the store keeps its data in its own process");
+		saveThree("/w", "alice");
+		String given = this.store.list("alice", "/w", null, 1).nextCursor();
+		assertThat(ids(other.list("alice", "/w", given, 1))).containsExactly("alice-sess-1");
+	}
+
+	/**
+	 * Saves {@code sess-0} to {@code sess-2} (prefixed by the owner's name), updated in
+	 * that order.
+	 */
+	private void saveThree(String cwd, @Nullable String owner) {
+		String prefix = (owner != null) ? owner + "-" : "";
+		for (int i = 0; i < 3; i++) {
+			this.store.save(owned(prefix + "sess-" + i, cwd, T0.plusSeconds(i), owner));
+		}
+	}
+
+	private static String cursorBytesReplaced(String cursor, String from, String to) {
+		String bytes = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.ISO_8859_1);
+		assertThat(bytes).contains(from);
+		byte[] replaced = bytes.replace(from, to).getBytes(StandardCharsets.ISO_8859_1);
+		return Base64.getUrlEncoder().withoutPadding().encodeToString(replaced);
+	}
+
+	@Test
 	void deleteRemovesTheSessionAndItsHistory() {
 		this.store.save(session("sess-1", "/w", T0));
 		this.store.append("sess-1", List.of(SessionUpdate.userMessageChunk("hi")));
@@ -451,7 +527,12 @@ public abstract class AcpSessionStoreContractTests {
 		return updates;
 	}
 
-	private static List<String> ids(AcpSessionPage page) {
+	/**
+	 * The ids of a page's sessions, in order, each once.
+	 * @param page the page
+	 * @return the ids
+	 */
+	protected static List<String> ids(AcpSessionPage page) {
 		Set<String> unique = new HashSet<>();
 		List<String> ids = page.sessions().stream().map(AcpSessionData::sessionId).toList();
 		ids.forEach(unique::add);

@@ -229,6 +229,19 @@ class InMemoryAcpSessionStoreTests {
 	}
 
 	@Test
+	void aCursorGivenByAnotherInMemoryStoreIsRefused() {
+		InMemoryAcpSessionStore other = new InMemoryAcpSessionStore(3, 4, Duration.ofMinutes(30), this.clock);
+		for (String id : List.of("a", "b")) {
+			this.store.save(session(id, "/w"));
+			other.save(session(id, "/w"));
+		}
+		String cursor = this.store.list(null, null, null, 1).nextCursor();
+		assertThatIllegalArgumentException().isThrownBy(() -> other.list(null, null, cursor, 1));
+		assertThat(this.store.list(null, null, cursor, 1).sessions()).extracting(AcpSessionData::sessionId)
+			.containsExactly("b");
+	}
+
+	@Test
 	void idleSessionsAreForgotten() {
 		this.store.save(session("a", "/w"));
 		this.store.save(session("b", "/w"));

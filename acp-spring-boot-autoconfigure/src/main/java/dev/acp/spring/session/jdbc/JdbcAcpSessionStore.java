@@ -1,6 +1,5 @@
 package dev.acp.spring.session.jdbc;
 
-import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -24,6 +23,7 @@ import tools.jackson.databind.ObjectMapper;
 
 import dev.acp.spring.protocol.McpServer;
 import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.session.AcpSessionCursors;
 import dev.acp.spring.session.AcpSessionData;
 import dev.acp.spring.session.AcpSessionPage;
 import dev.acp.spring.session.AcpSessionStore;
@@ -39,6 +39,10 @@ import org.springframework.jdbc.core.simple.JdbcClient.StatementSpec;
  * {@code <prefix>session_history} in the order of their generated key. Every instance of
  * an agent that shares the database shares the sessions, and a claim is a lease on the
  * session's row (owner and expiry), taken with one conditional update.
+ * <p>
+ * List cursors are signed (see {@link AcpSessionCursors}) with a key kept in the one row
+ * of {@code <prefix>session_cursor_key}, created by the first instance that pages a list
+ * and read once by each, so that every instance accepts the cursors of every other.
  * <p>
  * A session belongs to the principal named in {@code owner_name} ({@code NULL}: the
  * anonymous owner), and {@link #list} selects by it in the query.
@@ -113,6 +117,10 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 
 	private final String historyTable;
 
+	private final String cursorKeyTable;
+
+	private final AcpSessionCursors cursors;
+
 	/**
 	 * Updates and bytes appended per session since its history was last trimmed, for the
 	 * sessions this instance appended to lately; a session it does not know is trimmed on
@@ -183,6 +191,8 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 		this.clock = Objects.requireNonNull(clock, "clock");
 		this.sessionTable = tablePrefix + "session";
 		this.historyTable = tablePrefix + "session_history";
+		this.cursorKeyTable = tablePrefix + "session_cursor_key";
+		this.cursors = new AcpSessionCursors(this::sharedCursorKey);
 	}
 
 	@Override
@@ -374,7 +384,7 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 		if (pageSize < 1) {
 			throw new IllegalArgumentException("pageSize must be positive, was " + pageSize);
 		}
-		Position after = (cursor != null) ? Position.decode(cursor) : null;
+		AcpSessionCursors.Position after = (cursor != null) ? this.cursors.decode(owner, cwd, cursor) : null;
 		List<String> conditions = new ArrayList<>();
 		conditions.add((owner != null) ? "owner_name = :owner" : "owner_name IS NULL");
 		if (cwd != null) {
@@ -403,7 +413,47 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 		}
 		AcpSessionData last = sessions.get(pageSize - 1);
 		return new AcpSessionPage(sessions.subList(0, pageSize),
-				new Position(last.updatedAt(), last.sessionId()).encode());
+				this.cursors.encode(owner, cwd, last.updatedAt(), last.sessionId()));
+	}
+
+	/**
+	 * The key every instance on the database signs cursors with: the one row of the key
+	 * table, inserted by the first instance that needs it (an insert that finds the row
+	 * there, or loses the race to another instance, inserts nothing), then read back.
+	 */
+	private byte[] sharedCursorKey() {
+		String stored = readCursorKey();
+		if (stored == null) {
+			try {
+				this.jdbc
+					.sql("INSERT INTO " + this.cursorKeyTable + " (key_id, secret) SELECT v.key_id, CAST(:secret AS"
+							+ " VARCHAR(255)) FROM (VALUES (1)) AS v (key_id) WHERE NOT EXISTS (SELECT 1 FROM "
+							+ this.cursorKeyTable + " WHERE key_id = 1)")
+					.param("secret", Base64.getEncoder().encodeToString(AcpSessionCursors.newKey()))
+					.update();
+			}
+			catch (DuplicateKeyException ex) {
+				// another instance inserted it between the check and the insert
+			}
+			stored = readCursorKey();
+			if (stored == null) {
+				throw new IllegalStateException("No session list cursor key in " + this.cursorKeyTable);
+			}
+		}
+		try {
+			return Base64.getDecoder().decode(stored);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalStateException("The session list cursor key in " + this.cursorKeyTable + " is not base64",
+					ex);
+		}
+	}
+
+	private @Nullable String readCursorKey() {
+		return this.jdbc.sql("SELECT secret FROM " + this.cursorKeyTable + " WHERE key_id = 1")
+			.query(String.class)
+			.optional()
+			.orElse(null);
 	}
 
 	@Override
@@ -472,56 +522,6 @@ public final class JdbcAcpSessionStore implements AcpSessionStore {
 
 		Appended plus(int moreUpdates, long moreBytes) {
 			return new Appended(this.updates + moreUpdates, this.bytes + moreBytes);
-		}
-
-	}
-
-	/**
-	 * Where a page ended: the keyset of its last session, opaque to callers. A cursor is
-	 * checked by its content, not signed: several instances share the store and would
-	 * need a shared key, while a position is all a cursor can name. One that does not
-	 * decode to a time the columns hold and a session id the column holds is refused, so
-	 * a forged cursor can only name a place in its owner's own list.
-	 */
-	private record Position(Instant updatedAt, String sessionId) {
-
-		private static final String VERSION = "1/";
-
-		private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
-
-		private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
-
-		private static final int MAX_SESSION_ID = 255;
-
-		String encode() {
-			String text = VERSION + this.updatedAt + "/" + this.sessionId;
-			return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
-		}
-
-		static Position decode(String cursor) {
-			Position position;
-			try {
-				String text = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-				int separator = text.indexOf('/', VERSION.length());
-				if (!text.startsWith(VERSION) || separator < 0) {
-					throw notACursor(cursor, null);
-				}
-				position = new Position(Instant.parse(text.substring(VERSION.length(), separator)),
-						text.substring(separator + 1));
-			}
-			catch (RuntimeException ex) {
-				throw notACursor(cursor, ex);
-			}
-			if (position.updatedAt.isBefore(EARLIEST) || position.updatedAt.isAfter(LATEST)
-					|| position.sessionId.isEmpty() || position.sessionId.length() > MAX_SESSION_ID
-					|| position.sessionId.chars().anyMatch(Character::isISOControl)) {
-				throw notACursor(cursor, null);
-			}
-			return position;
-		}
-
-		private static IllegalArgumentException notACursor(String cursor, @Nullable Throwable cause) {
-			return new IllegalArgumentException("Not a session list cursor: " + cursor, cause);
 		}
 
 	}

@@ -39,3 +39,11 @@ CREATE TABLE IF NOT EXISTS acp_session_history (
 );
 
 CREATE INDEX IF NOT EXISTS acp_session_history_ix ON acp_session_history (session_id, entry_id);
+
+-- The key that signs session/list cursors (HMAC-SHA256, base64), shared by every instance on this database:
+-- one row (key_id 1), inserted by the first instance that pages a list. Also an upgrade: a database of an
+-- earlier version gets the table here. Deleting the row refuses every cursor given so far.
+CREATE TABLE IF NOT EXISTS acp_session_cursor_key (
+	key_id INTEGER NOT NULL PRIMARY KEY,
+	secret VARCHAR(255) NOT NULL
+);

@@ -12,6 +12,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
 import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.session.AcpSessionCursors;
 import dev.acp.spring.session.AcpSessionData;
 import dev.acp.spring.session.AcpSessionStore;
 import dev.acp.spring.session.AcpSessionStoreContractTests;
@@ -80,6 +81,69 @@ abstract class JdbcAcpSessionStoreTests extends AcpSessionStoreContractTests {
 
 	private static String cursor(String text) {
 		return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
+	}
+
+	@Test
+	void aCursorSignedWithTheSharedKeyButNamingATimeTheColumnCannotHoldIsRefusedAsIllegalArgument() {
+		saveTwo(store());
+		assertThat(store().list(null, null, null, 1).nextCursor()).isNotNull();
+		AcpSessionCursors shared = new AcpSessionCursors(this::storedCursorKey);
+		for (Instant outOfRange : new Instant[] { Instant.MAX, Instant.MIN, Instant.parse("+10000-01-01T00:00:00Z") }) {
+			String cursor = shared.encode(null, null, outOfRange, "sess-1");
+			assertThatIllegalArgumentException().as("%s", outOfRange)
+				.isThrownBy(() -> store().list(null, null, cursor, 1));
+		}
+		String inRange = shared.encode(null, null, Instant.EPOCH.plusSeconds(1), "sess-2");
+		assertThat(ids(store().list(null, null, inRange, 1))).containsExactly("sess-1");
+	}
+
+	@Test
+	void theCursorKeyIsCreatedInTheDatabaseOnFirstUseAndReadOncePerInstance() {
+		jdbc().sql("DELETE FROM acp_session_cursor_key").update();
+		JdbcAcpSessionStore store = newStore();
+		saveTwo(store);
+		assertThat(store.list(null, null, null, 10).nextCursor()).isNull();
+		assertThat(cursorKeyRows()).as("no key before a cursor is given").isZero();
+		String cursor = store.list(null, null, null, 1).nextCursor();
+		assertThat(cursorKeyRows()).isOne();
+		assertThat(Base64.getDecoder().decode(storedCursorKeyText())).hasSize(AcpSessionCursors.KEY_LENGTH);
+		jdbc().sql("DELETE FROM acp_session_cursor_key").update();
+		assertThat(ids(store.list(null, null, cursor, 1))).as("the key is kept, not read again")
+			.containsExactly("sess-1");
+		assertThatIllegalArgumentException().as("an instance that made a new key")
+			.isThrownBy(() -> newStore().list(null, null, cursor, 1));
+	}
+
+	@Test
+	void theSchemaScriptAddsTheCursorKeyTableToADatabaseOfThePreviousVersion() {
+		jdbc().sql("DROP TABLE acp_session_cursor_key").update();
+		populate(schemaScript());
+		populate(schemaScript());
+		JdbcAcpSessionStore store = newStore();
+		saveTwo(store);
+		String cursor = store.list(null, null, null, 1).nextCursor();
+		assertThat(ids(newStore().list(null, null, cursor, 1))).containsExactly("sess-1");
+	}
+
+	/**
+	 * Saves {@code sess-1} and {@code sess-2}, updated in that order: a list of one per
+	 * page gives a cursor.
+	 */
+	private static void saveTwo(AcpSessionStore store) {
+		store.save(session("sess-1", "/w", Instant.EPOCH));
+		store.save(session("sess-2", "/w", Instant.EPOCH.plusSeconds(1)));
+	}
+
+	private int cursorKeyRows() {
+		return jdbc().sql("SELECT COUNT(*) FROM acp_session_cursor_key").query(Integer.class).single();
+	}
+
+	private String storedCursorKeyText() {
+		return jdbc().sql("SELECT secret FROM acp_session_cursor_key WHERE key_id = 1").query(String.class).single();
+	}
+
+	private byte[] storedCursorKey() {
+		return Base64.getDecoder().decode(storedCursorKeyText());
 	}
 
 	@Test
