@@ -102,6 +102,11 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 
 	private final Object admission = new Object();
 
+	/** The bytes queued by the streams of every connection. */
+	private final QueuedBytes queued;
+
+	private final Object evictions = new Object();
+
 	private final ScheduledExecutorService timer;
 
 	private final ExecutorService closers;
@@ -142,6 +147,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		this.bearerToken = bearerToken;
 		this.allowedHosts = allowedHosts;
 		this.slots = new ConnectionSlots(settings.maxConnections());
+		this.queued = new QueuedBytes(settings.maxQueuedTotalBytes(), null);
 		this.origins = new CorsConfiguration();
 		if (!settings.allowedOrigins().isEmpty()) {
 			this.origins.setAllowedOriginPatterns(settings.allowedOrigins());
@@ -343,8 +349,8 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 				return null;
 			}
 			String id = UUID.randomUUID().toString();
-			HttpConnection connection = new HttpConnection(id, principalName, this.settings,
-					(overflowed) -> end(overflowed, Duration.ZERO, true));
+			HttpConnection connection = new HttpConnection(id, principalName, this.settings, this.queued,
+					this::overflowed, this::transportOverflowed);
 			try {
 				JsonRpcConnection rpc = this.connectionFactory.open(id, "http", connection);
 				rpc.setPrincipal(principal);
@@ -472,6 +478,42 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			// streams must not outlive the web server's shutdown
 			close(connection, drain, true);
 			return CompletableFuture.completedFuture(null);
+		}
+	}
+
+	/**
+	 * The streams of a connection queue more than its bound: it is closed at once.
+	 */
+	private void overflowed(HttpConnection connection) {
+		logger.warn("Closing HTTP connection " + connection.id() + ": its event streams queue more than "
+				+ this.settings.maxQueuedBytes() + " bytes for readers that do not take them");
+		end(connection, Duration.ZERO, true);
+	}
+
+	/**
+	 * The streams of every connection together queue more than the transport's bound: the
+	 * connection that queues the most is closed at once (its streams end and their bytes
+	 * are freed before this returns), then the next, until the total is within the bound
+	 * or no open connection queues anything.
+	 */
+	private void transportOverflowed() {
+		synchronized (this.evictions) {
+			while (!this.queued.within()) {
+				HttpConnection largest = null;
+				for (HttpConnection connection : this.connections.values()) {
+					if (largest == null || connection.queuedBytes() > largest.queuedBytes()) {
+						largest = connection;
+					}
+				}
+				if (largest == null || largest.queuedBytes() == 0) {
+					return;
+				}
+				logger.warn("Closing HTTP connection " + largest.id() + ": it queues the most (" + largest.queuedBytes()
+						+ " bytes) while the event streams of all connections queue more than " + this.queued.max()
+						+ " bytes");
+				end(largest, Duration.ZERO, true);
+				largest.abortStreams();
+			}
 		}
 	}
 
