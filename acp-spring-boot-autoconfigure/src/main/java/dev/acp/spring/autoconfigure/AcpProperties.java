@@ -631,6 +631,12 @@ public class AcpProperties {
 		private DataSize maxQueued = DataSize.ofMegabytes(32);
 
 		/**
+		 * Most bytes the event streams of all connections keep together; past it the
+		 * connection that keeps the most is closed.
+		 */
+		private DataSize maxQueuedTotal = DataSize.ofMegabytes(256);
+
+		/**
 		 * How long a POST of initialize waits for its answer.
 		 */
 		private Duration initializeTimeout = Duration.ofSeconds(60);
@@ -669,6 +675,14 @@ public class AcpProperties {
 
 		public void setMaxQueued(DataSize maxQueued) {
 			this.maxQueued = maxQueued;
+		}
+
+		public DataSize getMaxQueuedTotal() {
+			return this.maxQueuedTotal;
+		}
+
+		public void setMaxQueuedTotal(DataSize maxQueuedTotal) {
+			this.maxQueuedTotal = maxQueuedTotal;
 		}
 
 		public Duration getInitializeTimeout() {

@@ -163,9 +163,9 @@ public final class AcpWebSocketAutoConfiguration {
 							(int) Math.min(Integer.MAX_VALUE - 8, websocket.getMaxMessageSize().toBytes()),
 							websocket.getMaxConnections(), websocket.getMaxRequestsInFlight(),
 							websocket.getSendBufferSize().toBytes(), http.getMaxQueued().toBytes(),
-							websocket.getSendTimeLimit(), http.getIdleTimeout(), http.getKeepAliveInterval(),
-							http.getMaxSessionStreams(), websocket.getDrainTimeout(), http.getInitializeTimeout(),
-							List.copyOf(websocket.getAllowedOrigins())),
+							http.getMaxQueuedTotal().toBytes(), websocket.getSendTimeLimit(), http.getIdleTimeout(),
+							http.getKeepAliveInterval(), http.getMaxSessionStreams(), websocket.getDrainTimeout(),
+							http.getInitializeTimeout(), List.copyOf(websocket.getAllowedOrigins())),
 					bearerToken.getIfAvailable(), allowedHosts);
 			handler.setConnectionSlots(webSocket.connectionSlots());
 			return handler;

@@ -3,7 +3,6 @@ package dev.acp.spring.transport.http;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
@@ -39,10 +38,8 @@ final class EventStream {
 
 	private final long sendBufferSize;
 
-	private final long maxQueued;
-
-	/** The bytes queued by all the streams of the connection. */
-	private final AtomicLong connectionQueued;
+	/** The bytes queued by all the streams of the connection, against its bound. */
+	private final QueuedBytes connectionQueued;
 
 	private final ArrayDeque<byte[]> queue = new ArrayDeque<>();
 
@@ -73,14 +70,12 @@ final class EventStream {
 	 * @param name the name in log messages
 	 * @param sendBufferSize the most bytes queued for an attached receiver before it is
 	 * detached
-	 * @param maxQueued the most bytes the streams of the connection queue together before
-	 * the stream overflows
-	 * @param connectionQueued the bytes queued by all the streams of the connection
+	 * @param connectionQueued the bytes queued by all the streams of the connection, with
+	 * the most they may queue together before the stream overflows
 	 */
-	EventStream(String name, long sendBufferSize, long maxQueued, AtomicLong connectionQueued) {
+	EventStream(String name, long sendBufferSize, QueuedBytes connectionQueued) {
 		this.name = name;
 		this.sendBufferSize = sendBufferSize;
-		this.maxQueued = maxQueued;
 		this.connectionQueued = connectionQueued;
 	}
 
@@ -109,7 +104,7 @@ final class EventStream {
 				this.receiver.drain();
 			}
 		}
-		return this.connectionQueued.get() <= this.maxQueued;
+		return this.connectionQueued.within();
 	}
 
 	/**
@@ -241,7 +236,7 @@ final class EventStream {
 	/** Count bytes queued (or taken, when negative); called holding the lock. */
 	private void queued(long bytes) {
 		this.queuedBytes += bytes;
-		this.connectionQueued.addAndGet(bytes);
+		this.connectionQueued.add(bytes);
 	}
 
 	private void detach() {

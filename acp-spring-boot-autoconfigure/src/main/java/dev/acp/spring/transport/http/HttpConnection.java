@@ -4,7 +4,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
@@ -19,6 +18,7 @@ import dev.acp.spring.jsonrpc.MessageSink;
  * events for its next one, else to the connection's stream; every other message goes to
  * the connection's stream; no message goes to two streams. The answer to the
  * {@code initialize} that created the connection goes to the body of its {@code POST}.
+ * The bytes its streams queue count against its bound and the transport's.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -33,6 +33,10 @@ final class HttpConnection implements MessageSink {
 	private final HttpTransportSettings settings;
 
 	private final Consumer<HttpConnection> onOverflow;
+
+	private final QueuedBytes transportQueued;
+
+	private final Runnable onTransportOverflow;
 
 	private final EventStream connectionStream;
 
@@ -56,7 +60,7 @@ final class HttpConnection implements MessageSink {
 	private final Object readers = new Object();
 
 	/** The bytes queued by all the streams of the connection together. */
-	private final AtomicLong queuedBytes = new AtomicLong();
+	private final QueuedBytes queuedBytes;
 
 	/** Runs between finding a session's stream for a message and offering it (tests). */
 	private volatile Runnable afterRouting = () -> {
@@ -64,14 +68,27 @@ final class HttpConnection implements MessageSink {
 
 	private long readersGone;
 
-	HttpConnection(String id, String principalName, HttpTransportSettings settings,
-			Consumer<HttpConnection> onOverflow) {
+	/**
+	 * Create a connection.
+	 * @param id its id
+	 * @param principalName the name of the principal that opened it, or {@code null}
+	 * @param settings the limits
+	 * @param transportQueued the bytes queued by every connection of the transport
+	 * @param onOverflow told when the streams of this connection queue more than its
+	 * bound
+	 * @param onTransportOverflow told when a message of this connection takes the
+	 * transport's queued bytes past their bound
+	 */
+	HttpConnection(String id, String principalName, HttpTransportSettings settings, QueuedBytes transportQueued,
+			Consumer<HttpConnection> onOverflow, Runnable onTransportOverflow) {
 		this.id = id;
 		this.principalName = principalName;
 		this.settings = settings;
+		this.transportQueued = transportQueued;
 		this.onOverflow = onOverflow;
-		this.connectionStream = new EventStream("connection " + id, settings.sendBufferSize(),
-				settings.maxQueuedBytes(), this.queuedBytes);
+		this.onTransportOverflow = onTransportOverflow;
+		this.queuedBytes = new QueuedBytes(settings.maxQueuedBytes(), transportQueued);
+		this.connectionStream = new EventStream("connection " + id, settings.sendBufferSize(), this.queuedBytes);
 	}
 
 	String id() {
@@ -231,7 +248,7 @@ final class HttpConnection implements MessageSink {
 			return null;
 		}
 		EventStream stream = new EventStream("session " + sessionId + " of connection " + this.id,
-				this.settings.sendBufferSize(), this.settings.maxQueuedBytes(), this.queuedBytes);
+				this.settings.sendBufferSize(), this.queuedBytes);
 		this.sessionStreams.put(sessionId, stream);
 		return stream;
 	}
@@ -278,6 +295,17 @@ final class HttpConnection implements MessageSink {
 		if (!kept) {
 			this.onOverflow.accept(this);
 		}
+		else if (!this.transportQueued.within()) {
+			this.onTransportOverflow.run();
+		}
+	}
+
+	/**
+	 * The bytes the streams of the connection queue now.
+	 * @return the count
+	 */
+	long queuedBytes() {
+		return this.queuedBytes.get();
 	}
 
 	/**

@@ -14,6 +14,8 @@ import java.util.List;
  * @param sendBufferSize the most bytes queued for a reader before it is detached
  * @param maxQueuedBytes the most bytes the streams of a connection keep together before
  * the connection is closed
+ * @param maxQueuedTotalBytes the most bytes the streams of all connections keep together
+ * before the connection that queues the most is closed
  * @param sendTimeLimit the longest a reader may make no progress while events wait
  * @param idleTimeout how long a connection with no reader and no request lives
  * @param keepAliveInterval the idle time of a stream after which a comment is sent
@@ -26,8 +28,8 @@ import java.util.List;
  * @author ACP Spring Boot Starter contributors
  */
 public record HttpTransportSettings(int maxMessageSize, int maxConnections, int maxRequestsInFlight,
-		long sendBufferSize, long maxQueuedBytes, Duration sendTimeLimit, Duration idleTimeout,
-		Duration keepAliveInterval, int maxSessionStreams, Duration drainTimeout, Duration initializeTimeout,
-		List<String> allowedOrigins) {
+		long sendBufferSize, long maxQueuedBytes, long maxQueuedTotalBytes, Duration sendTimeLimit,
+		Duration idleTimeout, Duration keepAliveInterval, int maxSessionStreams, Duration drainTimeout,
+		Duration initializeTimeout, List<String> allowedOrigins) {
 
 }

@@ -1,53 +1,26 @@
 package dev.acp.spring.transport.http;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.security.Principal;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
-import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
-import dev.acp.spring.jsonrpc.JsonRpcDecodeException;
-import dev.acp.spring.jsonrpc.JsonRpcError;
-import dev.acp.spring.jsonrpc.JsonRpcMessage;
-import dev.acp.spring.jsonrpc.JsonRpcNotification;
-import dev.acp.spring.jsonrpc.JsonRpcRequest;
 import dev.acp.spring.transport.websocket.AllowedHosts;
 import dev.acp.spring.transport.websocket.BearerToken;
 import dev.acp.spring.transport.websocket.ConnectionSlots;
-import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
 import org.springframework.http.server.ServletServerHttpRequest;
 import org.springframework.web.HttpRequestHandler;
 import org.springframework.web.cors.CorsConfiguration;
 import org.springframework.web.util.WebUtils;
+
+import static dev.acp.spring.transport.http.HttpResponses.plain;
 
 /**
  * Serves ACP over Streamable HTTP (the ACP RFD "Streamable HTTP &amp; WebSocket
@@ -62,7 +35,10 @@ import org.springframework.web.util.WebUtils;
  * input ends a stdio one: requests in flight drain, the rest are answered -32800, then
  * the streams end. A connection is bound to the principal that opened it; another
  * principal is told it does not exist. A request whose {@code Host} is not allowed (DNS
- * rebinding, see {@link AllowedHosts}) is answered 421 before anything else.
+ * rebinding, see {@link AllowedHosts}) is answered 421 before anything else. This class
+ * checks host, origin and token and routes by method: {@link MessagePosts} serves the
+ * {@code POST}s, {@link EventStreamRequests} the {@code GET}s, {@link HttpConnections}
+ * holds the connections.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -74,22 +50,6 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	/** The header carrying the session id. */
 	public static final String SESSION_ID_HEADER = "Acp-Session-Id";
 
-	private static final Log logger = LogFactory.getLog(StreamableHttpHandler.class);
-
-	private static final String EVENT_STREAM = "text/event-stream";
-
-	/** Methods whose POST must carry {@code Acp-Session-Id}. */
-	private static final Set<String> SESSION_METHODS = Set.of("session/cancel", "session/close", "session/delete",
-			"session/fork", "session/load", "session/prompt", "session/resume", "session/set_config_option",
-			"session/set_mode", "session/set_model");
-
-	/** How long the shutdown waits for readers to take the last events. */
-	private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
-
-	private final JsonRpcConnectionFactory connectionFactory;
-
-	private final JsonRpcCodec codec;
-
 	private final HttpTransportSettings settings;
 
 	private final BearerToken bearerToken;
@@ -98,21 +58,11 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 
 	private final CorsConfiguration origins;
 
-	private final Map<String, HttpConnection> connections = new ConcurrentHashMap<>();
+	private final HttpConnections connections;
 
-	private final Object admission = new Object();
+	private final MessagePosts posts;
 
-	private final ScheduledExecutorService timer;
-
-	private final ExecutorService closers;
-
-	private volatile ConnectionSlots slots;
-
-	private volatile boolean accepting = true;
-
-	/** Told the size of each buffer allocated to read a request body (tests). */
-	private volatile IntConsumer bodyAllocations = (size) -> {
-	};
+	private final EventStreamRequests streams;
 
 	/**
 	 * Create a handler.
@@ -136,33 +86,16 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	 */
 	public StreamableHttpHandler(JsonRpcConnectionFactory connectionFactory, JsonRpcCodec codec,
 			HttpTransportSettings settings, BearerToken bearerToken, AllowedHosts allowedHosts) {
-		this.connectionFactory = connectionFactory;
-		this.codec = codec;
 		this.settings = settings;
 		this.bearerToken = bearerToken;
 		this.allowedHosts = allowedHosts;
-		this.slots = new ConnectionSlots(settings.maxConnections());
 		this.origins = new CorsConfiguration();
 		if (!settings.allowedOrigins().isEmpty()) {
 			this.origins.setAllowedOriginPatterns(settings.allowedOrigins());
 		}
-		AtomicInteger threads = new AtomicInteger();
-		this.closers = Executors
-			.newCachedThreadPool((task) -> daemon(task, "acp-http-close-" + threads.incrementAndGet()));
-		this.timer = Executors.newSingleThreadScheduledExecutor((task) -> daemon(task, "acp-http-timer"));
-		long tick = Math.max(
-				10, Math
-					.min(1000,
-							Math.min(settings.keepAliveInterval().toMillis(),
-									Math.min(settings.idleTimeout().toMillis(), settings.sendTimeLimit().toMillis()))
-									/ 4));
-		this.timer.scheduleWithFixedDelay(this::tick, tick, tick, TimeUnit.MILLISECONDS);
-	}
-
-	private static Thread daemon(Runnable task, String name) {
-		Thread thread = new Thread(task, name);
-		thread.setDaemon(true);
-		return thread;
+		this.connections = new HttpConnections(connectionFactory, settings);
+		this.posts = new MessagePosts(codec, settings, this.connections);
+		this.streams = new EventStreamRequests(this.connections);
 	}
 
 	/**
@@ -171,7 +104,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	 * @param slots the slots
 	 */
 	public void setConnectionSlots(ConnectionSlots slots) {
-		this.slots = slots;
+		this.connections.setSlots(slots);
 	}
 
 	@Override
@@ -198,8 +131,8 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 		}
 		String principalName = (principal != null) ? principal.getName() : null;
 		switch (request.getMethod()) {
-			case "POST" -> post(request, response, principal, principalName);
-			case "GET" -> get(request, response, principalName);
+			case "POST" -> this.posts.post(request, response, principal, principalName);
+			case "GET" -> this.streams.get(request, response, principalName);
 			case "DELETE" -> delete(request, response, principalName);
 			default -> {
 				response.setHeader(HttpHeaders.ALLOW, "GET, POST, DELETE");
@@ -216,208 +149,6 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 				|| this.origins.checkOrigin(request.getHeader(HttpHeaders.ORIGIN)) != null;
 	}
 
-	private void post(HttpServletRequest request, HttpServletResponse response, Principal principal,
-			String principalName) throws IOException {
-		if (!isJson(request.getContentType())) {
-			plain(response, HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json");
-			return;
-		}
-		String connectionId = request.getHeader(CONNECTION_ID_HEADER);
-		HttpConnection connection = null;
-		if (connectionId != null) {
-			// an unknown connection is answered before a byte of its body is read
-			connection = find(connectionId, principalName, response);
-			if (connection == null) {
-				return;
-			}
-		}
-		byte[] body = readBody(request);
-		if (body == null) {
-			plain(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
-					"Message exceeds the maximum size of " + this.settings.maxMessageSize() + " bytes");
-			return;
-		}
-		JsonNode node;
-		try {
-			node = this.codec.mapper().readTree(body);
-		}
-		catch (JacksonException | IllegalArgumentException ex) {
-			json(response, HttpServletResponse.SC_BAD_REQUEST,
-					this.codec.encodeError(null, JsonRpcError.parseError("Invalid JSON")));
-			return;
-		}
-		if (node != null && node.isArray()) {
-			json(response, HttpServletResponse.SC_NOT_IMPLEMENTED,
-					this.codec.encodeError(null, JsonRpcError.invalidRequest("Batches are not supported")));
-			return;
-		}
-		if (connection == null) {
-			if (node != null && node.isObject() && "initialize".equals(node.path("method").asString(null))
-					&& node.has("id")) {
-				initialize(node, response, principal, principalName);
-			}
-			else {
-				plain(response, HttpServletResponse.SC_BAD_REQUEST, "Missing Acp-Connection-Id");
-			}
-			return;
-		}
-		connection.touch();
-		JsonRpcMessage message;
-		try {
-			message = this.codec.decode(node);
-		}
-		catch (JsonRpcDecodeException ex) {
-			if (ex.isNotification()) {
-				response.setStatus(HttpServletResponse.SC_ACCEPTED);
-				return;
-			}
-			json(response, HttpServletResponse.SC_BAD_REQUEST, this.codec.encodeError(ex.getId(), ex.getError()));
-			return;
-		}
-		String sessionHeader = request.getHeader(SESSION_ID_HEADER);
-		if (message instanceof JsonRpcRequest || message instanceof JsonRpcNotification) {
-			String method = (message instanceof JsonRpcRequest call) ? call.method()
-					: ((JsonRpcNotification) message).method();
-			JsonNode params = (message instanceof JsonRpcRequest call) ? call.params()
-					: ((JsonRpcNotification) message).params();
-			JsonNode sessionParam = (params != null && params.isObject()) ? params.get("sessionId") : null;
-			String paramsSessionId = (sessionParam != null && sessionParam.isString()) ? sessionParam.asString() : null;
-			if (sessionHeader == null && (SESSION_METHODS.contains(method) || paramsSessionId != null)) {
-				plain(response, HttpServletResponse.SC_BAD_REQUEST, "Missing Acp-Session-Id");
-				return;
-			}
-			if (sessionHeader != null && paramsSessionId != null && !sessionHeader.equals(paramsSessionId)) {
-				plain(response, HttpServletResponse.SC_BAD_REQUEST, "Acp-Session-Id does not match params.sessionId");
-				return;
-			}
-			if (message instanceof JsonRpcRequest call) {
-				String answerSession = "session/load".equals(method) ? null : sessionHeader;
-				connection.answerOn(key(call.id()), answerSession);
-			}
-		}
-		response.setStatus(HttpServletResponse.SC_ACCEPTED);
-		connection.receive(message);
-	}
-
-	private void initialize(JsonNode node, HttpServletResponse response, Principal principal, String principalName)
-			throws IOException {
-		HttpConnection connection = open(principal, principalName);
-		if (connection == null) {
-			plain(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "No more connections are accepted");
-			return;
-		}
-		JsonRpcMessage message;
-		try {
-			message = this.codec.decode(node);
-		}
-		catch (JsonRpcDecodeException ex) {
-			end(connection, Duration.ZERO, false);
-			json(response, HttpServletResponse.SC_BAD_REQUEST, this.codec.encodeError(ex.getId(), ex.getError()));
-			return;
-		}
-		CompletableFuture<byte[]> answer = connection.expectInitializeAnswer(key(node.get("id")));
-		connection.receive(message);
-		byte[] frame;
-		try {
-			frame = answer.get(this.settings.initializeTimeout().toMillis(), TimeUnit.MILLISECONDS);
-		}
-		catch (TimeoutException | ExecutionException ex) {
-			frame = null;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			frame = null;
-		}
-		if (frame == null) {
-			end(connection, Duration.ZERO, false);
-			plain(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "The connection could not be initialized");
-			return;
-		}
-		response.setHeader(CONNECTION_ID_HEADER, connection.id());
-		json(response, HttpServletResponse.SC_OK, frame);
-	}
-
-	private HttpConnection open(Principal principal, String principalName) {
-		synchronized (this.admission) {
-			if (!this.accepting || !this.slots.tryTake()) {
-				return null;
-			}
-			String id = UUID.randomUUID().toString();
-			HttpConnection connection = new HttpConnection(id, principalName, this.settings,
-					(overflowed) -> end(overflowed, Duration.ZERO, true));
-			try {
-				JsonRpcConnection rpc = this.connectionFactory.open(id, "http", connection);
-				rpc.setPrincipal(principal);
-				rpc.setMaxInFlight(this.settings.maxRequestsInFlight());
-				connection.setConnection(rpc);
-			}
-			catch (RuntimeException ex) {
-				this.slots.giveBack();
-				throw ex;
-			}
-			this.connections.put(id, connection);
-			return connection;
-		}
-	}
-
-	private void get(HttpServletRequest request, HttpServletResponse response, String principalName)
-			throws IOException {
-		String connectionId = request.getHeader(CONNECTION_ID_HEADER);
-		if (connectionId == null) {
-			plain(response, HttpServletResponse.SC_BAD_REQUEST, "Missing Acp-Connection-Id (or Upgrade: websocket)");
-			return;
-		}
-		if (!acceptsEventStream(request)) {
-			plain(response, HttpServletResponse.SC_NOT_ACCEPTABLE, "Accept must include text/event-stream");
-			return;
-		}
-		HttpConnection connection = find(connectionId, principalName, response);
-		if (connection == null) {
-			return;
-		}
-		connection.touch();
-		String sessionId = request.getHeader(SESSION_ID_HEADER);
-		EventStream stream = (sessionId != null) ? connection.sessionStream(sessionId) : connection.connectionStream();
-		if (stream == null) {
-			if (connection.isEnded()) {
-				unknownConnection(response);
-			}
-			else {
-				plain(response, 429, "Too many session streams on this connection");
-			}
-			return;
-		}
-		response.setStatus(HttpServletResponse.SC_OK);
-		response.setContentType(EVENT_STREAM);
-		response.setHeader(HttpHeaders.CACHE_CONTROL, "no-cache");
-		response.setHeader("X-Accel-Buffering", "no");
-		AsyncContext context = request.startAsync();
-		context.setTimeout(0);
-		boolean attached = attach(connection, sessionId, stream, context);
-		if (!attached && sessionId != null && stream.isDropped()) {
-			// its last reader left just now and it was dropped: a new one takes its place
-			EventStream next = connection.sessionStream(sessionId);
-			attached = next != null && attach(connection, sessionId, next, context);
-		}
-		if (!attached) {
-			response.reset();
-			if (connection.isEnded()) {
-				unknownConnection(response);
-			}
-			else {
-				plain(response, HttpServletResponse.SC_CONFLICT, "The stream already has a reader");
-			}
-			context.complete();
-		}
-	}
-
-	private static boolean attach(HttpConnection connection, String sessionId, EventStream stream, AsyncContext context)
-			throws IOException {
-		Runnable onGone = (sessionId != null) ? () -> connection.sessionReaderGone(sessionId, stream)
-				: connection::readerGone;
-		return stream.attach(context, onGone);
-	}
-
 	private void delete(HttpServletRequest request, HttpServletResponse response, String principalName)
 			throws IOException {
 		String connectionId = request.getHeader(CONNECTION_ID_HEADER);
@@ -425,86 +156,13 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 			plain(response, HttpServletResponse.SC_BAD_REQUEST, "Missing Acp-Connection-Id");
 			return;
 		}
-		HttpConnection connection = find(connectionId, principalName, response);
+		HttpConnection connection = this.connections.find(connectionId, principalName);
 		if (connection == null) {
+			HttpResponses.unknownConnection(response);
 			return;
 		}
-		end(connection, this.settings.drainTimeout(), false);
+		this.connections.end(connection, this.settings.drainTimeout(), false);
 		response.setStatus(HttpServletResponse.SC_ACCEPTED);
-	}
-
-	/**
-	 * The open connection of the id that the principal made, or {@code null} once
-	 * {@code 404} is answered: an unknown, ended or another principal's connection is not
-	 * found.
-	 */
-	private HttpConnection find(String connectionId, String principalName, HttpServletResponse response)
-			throws IOException {
-		HttpConnection connection = this.connections.get(connectionId);
-		if (connection == null || connection.isEnded() || !Objects.equals(connection.principalName(), principalName)) {
-			unknownConnection(response);
-			return null;
-		}
-		return connection;
-	}
-
-	private static void unknownConnection(HttpServletResponse response) throws IOException {
-		plain(response, HttpServletResponse.SC_NOT_FOUND, "Unknown Acp-Connection-Id");
-	}
-
-	/**
-	 * End a connection in the background: no request is taken any more; the requests in
-	 * flight finish within {@code drain}, the rest are answered -32800, then each stream
-	 * ends once its reader took what is queued (or at once when {@code abort}).
-	 */
-	private CompletableFuture<Void> end(HttpConnection connection, Duration drain, boolean abort) {
-		if (!connection.end()) {
-			return CompletableFuture.completedFuture(null);
-		}
-		if (this.connections.remove(connection.id(), connection)) {
-			this.slots.giveBack();
-		}
-		try {
-			return CompletableFuture.runAsync(() -> close(connection, drain, abort), this.closers);
-		}
-		catch (RejectedExecutionException ex) {
-			// the transport shut down after this request found the connection: its
-			// streams must not outlive the web server's shutdown
-			close(connection, drain, true);
-			return CompletableFuture.completedFuture(null);
-		}
-	}
-
-	private void close(HttpConnection connection, Duration drain, boolean abort) {
-		try {
-			JsonRpcConnection rpc = connection.connection();
-			rpc.inputEnded();
-			this.connectionFactory.close(rpc, abort ? Duration.ZERO : drain);
-		}
-		finally {
-			if (abort) {
-				connection.abortStreams();
-			}
-			else {
-				connection.finishStreams();
-			}
-		}
-	}
-
-	private void tick() {
-		try {
-			long now = System.nanoTime();
-			for (HttpConnection connection : this.connections.values()) {
-				connection.tick(now);
-				if (connection.isIdle(now)) {
-					logger.debug("Ending idle HTTP connection " + connection.id());
-					end(connection, this.settings.drainTimeout(), false);
-				}
-			}
-		}
-		catch (RuntimeException ex) {
-			logger.warn("HTTP transport housekeeping failed", ex);
-		}
 	}
 
 	/**
@@ -514,36 +172,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	 * @param drain how long requests in flight may take
 	 */
 	public void shutdown(Duration drain) {
-		synchronized (this.admission) {
-			this.accepting = false;
-		}
-		List<CompletableFuture<Void>> ending = new ArrayList<>();
-		List<HttpConnection> open = List.copyOf(this.connections.values());
-		for (HttpConnection connection : open) {
-			ending.add(end(connection, drain, false));
-		}
-		try {
-			CompletableFuture.allOf(ending.toArray(CompletableFuture[]::new))
-				.get(drain.toMillis() + CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-		}
-		catch (TimeoutException | ExecutionException ex) {
-			logger.debug("HTTP drain did not complete: " + ex.getMessage());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
-		for (HttpConnection connection : open) {
-			try {
-				connection.awaitNoReader(deadline);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-			connection.abortStreams();
-		}
-		this.timer.shutdownNow();
-		this.closers.shutdown();
+		this.connections.shutdown(drain);
 	}
 
 	/**
@@ -551,7 +180,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	 * @param allocations the consumer
 	 */
 	void bodyAllocations(IntConsumer allocations) {
-		this.bodyAllocations = allocations;
+		this.posts.bodyAllocations(allocations);
 	}
 
 	/**
@@ -559,7 +188,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	 * @return whether accepting
 	 */
 	public boolean isAccepting() {
-		return this.accepting;
+		return this.connections.isAccepting();
 	}
 
 	/**
@@ -568,64 +197,6 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	 */
 	public int openConnections() {
 		return this.connections.size();
-	}
-
-	private static String key(JsonNode id) {
-		return OutboundRoute.key(id.isString(), id.asString());
-	}
-
-	private static boolean isJson(String contentType) {
-		if (contentType == null) {
-			return false;
-		}
-		if (contentType.equalsIgnoreCase(MediaType.APPLICATION_JSON_VALUE)) {
-			return true;
-		}
-		try {
-			MediaType type = MediaType.parseMediaType(contentType);
-			return MediaType.APPLICATION_JSON.equalsTypeAndSubtype(type);
-		}
-		catch (RuntimeException ex) {
-			return false;
-		}
-	}
-
-	private static boolean acceptsEventStream(HttpServletRequest request) {
-		for (String accept : java.util.Collections.list(request.getHeaders(HttpHeaders.ACCEPT))) {
-			try {
-				for (MediaType type : MediaType.parseMediaTypes(accept)) {
-					if (type.getType().equals("text") && type.getSubtype().equals("event-stream")) {
-						return true;
-					}
-				}
-			}
-			catch (RuntimeException ex) {
-				return false;
-			}
-		}
-		return false;
-	}
-
-	private byte[] readBody(HttpServletRequest request) throws IOException {
-		try (InputStream input = request.getInputStream()) {
-			return RequestBodyReader.read(input, request.getContentLengthLong(), this.settings.maxMessageSize(),
-					this.bodyAllocations);
-		}
-	}
-
-	private static void plain(HttpServletResponse response, int status, String text) throws IOException {
-		response.setStatus(status);
-		response.setContentType("text/plain;charset=UTF-8");
-		byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-		response.setContentLength(bytes.length);
-		response.getOutputStream().write(bytes);
-	}
-
-	private static void json(HttpServletResponse response, int status, byte[] body) throws IOException {
-		response.setStatus(status);
-		response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-		response.setContentLength(body.length);
-		response.getOutputStream().write(body);
 	}
 
 }

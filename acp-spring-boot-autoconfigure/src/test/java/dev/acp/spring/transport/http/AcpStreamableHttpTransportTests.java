@@ -21,6 +21,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -610,6 +611,54 @@ class AcpStreamableHttpTransportTests {
 	}
 
 	@Test
+	void simultaneousAdmissionsOverBothTransportsNeverExceedTheConnectionLimit() throws Exception {
+		int limit = 3;
+		int port = start("--acp.transport=websocket", "--acp.websocket.max-connections=" + limit);
+		int attempts = 12;
+		List<Socket> sockets = new CopyOnWriteArrayList<>();
+		CountDownLatch go = new CountDownLatch(1);
+		ExecutorService pool = Executors.newFixedThreadPool(attempts);
+		try {
+			List<Future<Integer>> statuses = new ArrayList<>();
+			for (int i = 0; i < attempts; i++) {
+				boolean webSocket = i % 2 == 0;
+				statuses.add(pool.submit(() -> {
+					go.await();
+					if (!webSocket) {
+						return new HttpTestClient(port).post(
+								"{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}")
+							.statusCode();
+					}
+					Socket socket = new Socket("localhost", port);
+					sockets.add(socket);
+					socket.getOutputStream()
+						.write(("GET /acp HTTP/1.1\r\nHost: localhost:" + port
+								+ "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+								+ "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+							.getBytes(StandardCharsets.US_ASCII));
+					return Integer.parseInt(readHead(socket.getInputStream()).substring(9, 12));
+				}));
+			}
+			go.countDown();
+			int admitted = 0;
+			int refused = 0;
+			for (Future<Integer> status : statuses) {
+				int code = status.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+				admitted += (code == 101 || code == 200) ? 1 : 0;
+				refused += (code == 503) ? 1 : 0;
+			}
+			assertThat(admitted).isEqualTo(limit);
+			assertThat(refused).isEqualTo(attempts - limit);
+		}
+		finally {
+			pool.shutdownNow();
+			for (Socket socket : sockets) {
+				socket.close();
+			}
+		}
+	}
+
+	@Test
 	void aConnectionWithNoStreamAndNoRequestForTheIdleTimeoutIsEnded() throws Exception {
 		HttpTestClient client = new HttpTestClient(start("--acp.http.idle-timeout=300ms"));
 		client.initialize();
@@ -666,6 +715,37 @@ class AcpStreamableHttpTransportTests {
 		assertThat(
 				client.post("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"_http.test/echo\",\"params\":{}}").statusCode())
 			.isEqualTo(404);
+	}
+
+	@Test
+	void pastTheTransportsQueuedTotalTheConnectionThatQueuesTheMostIsClosed() throws Exception {
+		// each connection stays under its own bound (4 MB); together they pass the
+		// transport's (4 MB)
+		int port = start("--acp.http.max-queued=4MB", "--acp.http.max-queued-total=4MB");
+		HttpTestClient hog = new HttpTestClient(port);
+		hog.initialize();
+		HttpTestClient other = new HttpTestClient(port);
+		other.initialize();
+		hog.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"_http.test/blobs\",\"params\":{\"count\":5"
+				+ ",\"size\":524288}}");
+		assertThat(gate().blobCalls.tryAcquire(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+		other.post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"_http.test/blobs\",\"params\":{\"count\":4"
+				+ ",\"size\":524288}}");
+		assertThat(gate().blobCalls.tryAcquire(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+		assertThat(hog.post("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"_http.test/echo\",\"params\":{}}").statusCode())
+			.as("the connection queueing the most is closed")
+			.isEqualTo(404);
+		assertThat(
+				other.post("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"_http.test/echo\",\"params\":{}}").statusCode())
+			.as("the other keeps being served")
+			.isEqualTo(202);
+		try (HttpTestClient.Events events = other.open(null)) {
+			int blobs = 0;
+			while (blobs < 4) {
+				JsonNode event = events.next();
+				blobs += "_http.test/blob".equals(event.path("method").asString(null)) ? 1 : 0;
+			}
+		}
 	}
 
 	@Test
@@ -874,6 +954,8 @@ class AcpStreamableHttpTransportTests {
 
 		final CountDownLatch blobsSent = new CountDownLatch(1);
 
+		final Semaphore blobCalls = new Semaphore(0);
+
 		final CompletableFuture<Throwable> clientCallFailure = new CompletableFuture<>();
 
 		final AtomicInteger sessions = new AtomicInteger();
@@ -909,6 +991,7 @@ class AcpStreamableHttpTransportTests {
 				context.client().notify("_http.test/blob", event);
 			}
 			this.gate.blobsSent.countDown();
+			this.gate.blobCalls.release();
 			return Map.of();
 		}
 

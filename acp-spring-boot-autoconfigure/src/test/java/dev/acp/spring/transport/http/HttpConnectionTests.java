@@ -30,9 +30,11 @@ import static org.mockito.Mockito.mock;
 class HttpConnectionTests {
 
 	private final HttpConnection connection = new HttpConnection("c1", null,
-			new HttpTransportSettings(1 << 20, 10, 10, 1 << 20, 1 << 20, Duration.ofSeconds(10), Duration.ofMinutes(5),
-					Duration.ofSeconds(15), 4, Duration.ofSeconds(10), Duration.ofSeconds(10), List.of()),
-			(overflowed) -> {
+			new HttpTransportSettings(1 << 20, 10, 10, 1 << 20, 1 << 20, 1 << 30, Duration.ofSeconds(10),
+					Duration.ofMinutes(5), Duration.ofSeconds(15), 4, Duration.ofSeconds(10), Duration.ofSeconds(10),
+					List.of()),
+			new QueuedBytes(1 << 30, null), (overflowed) -> {
+			}, () -> {
 			});
 
 	@Test
@@ -88,9 +90,11 @@ class HttpConnectionTests {
 	void theStreamsOfAConnectionTogetherKeepNoMoreThanItsQueuedBytes() throws Exception {
 		AtomicBoolean overflowed = new AtomicBoolean();
 		HttpConnection small = new HttpConnection("c2", null,
-				new HttpTransportSettings(1 << 20, 10, 10, 1 << 20, 1024, Duration.ofSeconds(10), Duration.ofMinutes(5),
-						Duration.ofSeconds(15), 4, Duration.ofSeconds(10), Duration.ofSeconds(10), List.of()),
-				(connection) -> overflowed.set(true));
+				new HttpTransportSettings(1 << 20, 10, 10, 1 << 20, 1024, 1 << 30, Duration.ofSeconds(10),
+						Duration.ofMinutes(5), Duration.ofSeconds(15), 4, Duration.ofSeconds(10),
+						Duration.ofSeconds(10), List.of()),
+				new QueuedBytes(1 << 30, null), (connection) -> overflowed.set(true), () -> {
+				});
 		String payload = "x".repeat(600);
 		for (String sessionId : List.of("sess_a", "sess_b")) {
 			// a reader whose client takes nothing: its events stay queued

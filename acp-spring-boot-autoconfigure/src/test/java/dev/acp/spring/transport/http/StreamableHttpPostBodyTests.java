@@ -33,7 +33,7 @@ class StreamableHttpPostBodyTests {
 
 	private final StreamableHttpHandler handler = new StreamableHttpHandler(mock(JsonRpcConnectionFactory.class),
 			new JsonRpcCodec(AcpJsonMapper.create()),
-			new HttpTransportSettings(MAX_MESSAGE_SIZE, 10, 10, 1 << 20, 1 << 20, Duration.ofSeconds(10),
+			new HttpTransportSettings(MAX_MESSAGE_SIZE, 10, 10, 1 << 20, 1 << 20, 1 << 30, Duration.ofSeconds(10),
 					Duration.ofMinutes(5), Duration.ofSeconds(15), 4, Duration.ofSeconds(10), Duration.ofSeconds(10),
 					List.of()),
 			null);

@@ -1,0 +1,295 @@
+package dev.acp.spring.transport.http;
+
+import java.security.Principal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.acp.spring.jsonrpc.JsonRpcConnection;
+import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
+import dev.acp.spring.transport.websocket.ConnectionSlots;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * The open connections of the Streamable HTTP transport: admitted against the shared
+ * connection slots, found by id and principal, ended (drained, or closed at once when
+ * their streams queue too much), kept by a timer (idle ones ended, stalled readers
+ * detached, keep-alives sent), and all ended at shutdown.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+final class HttpConnections {
+
+	private static final Log logger = LogFactory.getLog(HttpConnections.class);
+
+	/** How long the shutdown waits for readers to take the last events. */
+	private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
+
+	private final JsonRpcConnectionFactory connectionFactory;
+
+	private final HttpTransportSettings settings;
+
+	private final Map<String, HttpConnection> connections = new ConcurrentHashMap<>();
+
+	private final Object admission = new Object();
+
+	/** The bytes queued by the streams of every connection. */
+	private final QueuedBytes queued;
+
+	private final Object evictions = new Object();
+
+	private final ScheduledExecutorService timer;
+
+	private final ExecutorService closers;
+
+	private volatile ConnectionSlots slots;
+
+	private volatile boolean accepting = true;
+
+	/**
+	 * Create the connections and start their timer.
+	 * @param connectionFactory opens the JSON-RPC connections
+	 * @param settings the limits
+	 */
+	HttpConnections(JsonRpcConnectionFactory connectionFactory, HttpTransportSettings settings) {
+		this.connectionFactory = connectionFactory;
+		this.settings = settings;
+		this.slots = new ConnectionSlots(settings.maxConnections());
+		this.queued = new QueuedBytes(settings.maxQueuedTotalBytes(), null);
+		AtomicInteger threads = new AtomicInteger();
+		this.closers = Executors
+			.newCachedThreadPool((task) -> daemon(task, "acp-http-close-" + threads.incrementAndGet()));
+		this.timer = Executors.newSingleThreadScheduledExecutor((task) -> daemon(task, "acp-http-timer"));
+		long tick = Math.max(
+				10, Math
+					.min(1000,
+							Math.min(settings.keepAliveInterval().toMillis(),
+									Math.min(settings.idleTimeout().toMillis(), settings.sendTimeLimit().toMillis()))
+									/ 4));
+		this.timer.scheduleWithFixedDelay(this::tick, tick, tick, TimeUnit.MILLISECONDS);
+	}
+
+	private static Thread daemon(Runnable task, String name) {
+		Thread thread = new Thread(task, name);
+		thread.setDaemon(true);
+		return thread;
+	}
+
+	/**
+	 * Take connection slots from the given ones (shared with the WebSocket transport).
+	 * @param slots the slots
+	 */
+	void setSlots(ConnectionSlots slots) {
+		this.slots = slots;
+	}
+
+	/**
+	 * Admit a connection: take a slot and open its JSON-RPC connection.
+	 * @param principal the principal that opens it, or {@code null}
+	 * @param principalName its name, or {@code null}
+	 * @return the connection, or {@code null} when no slot is free or the transport is
+	 * shutting down
+	 */
+	HttpConnection open(Principal principal, String principalName) {
+		synchronized (this.admission) {
+			if (!this.accepting || !this.slots.tryTake()) {
+				return null;
+			}
+			String id = UUID.randomUUID().toString();
+			HttpConnection connection = new HttpConnection(id, principalName, this.settings, this.queued,
+					this::overflowed, this::transportOverflowed);
+			try {
+				JsonRpcConnection rpc = this.connectionFactory.open(id, "http", connection);
+				rpc.setPrincipal(principal);
+				rpc.setMaxInFlight(this.settings.maxRequestsInFlight());
+				connection.setConnection(rpc);
+			}
+			catch (RuntimeException ex) {
+				this.slots.giveBack();
+				throw ex;
+			}
+			this.connections.put(id, connection);
+			return connection;
+		}
+	}
+
+	/**
+	 * The open connection of the id that the principal made: an unknown, ended or another
+	 * principal's connection is not found.
+	 * @param connectionId the id
+	 * @param principalName the name of the principal asking, or {@code null}
+	 * @return the connection, or {@code null}
+	 */
+	HttpConnection find(String connectionId, String principalName) {
+		HttpConnection connection = this.connections.get(connectionId);
+		if (connection == null || connection.isEnded() || !Objects.equals(connection.principalName(), principalName)) {
+			return null;
+		}
+		return connection;
+	}
+
+	/**
+	 * End a connection in the background: no request is taken any more; the requests in
+	 * flight finish within {@code drain}, the rest are answered -32800, then each stream
+	 * ends once its reader took what is queued (or at once when {@code abort}).
+	 * @param connection the connection
+	 * @param drain how long requests in flight may take
+	 * @param abort whether the streams end at once
+	 * @return done once the connection is closed
+	 */
+	CompletableFuture<Void> end(HttpConnection connection, Duration drain, boolean abort) {
+		if (!connection.end()) {
+			return CompletableFuture.completedFuture(null);
+		}
+		if (this.connections.remove(connection.id(), connection)) {
+			this.slots.giveBack();
+		}
+		try {
+			return CompletableFuture.runAsync(() -> close(connection, drain, abort), this.closers);
+		}
+		catch (RejectedExecutionException ex) {
+			// the transport shut down after this request found the connection: its
+			// streams must not outlive the web server's shutdown
+			close(connection, drain, true);
+			return CompletableFuture.completedFuture(null);
+		}
+	}
+
+	/**
+	 * The streams of a connection queue more than its bound: it is closed at once.
+	 */
+	private void overflowed(HttpConnection connection) {
+		logger.warn("Closing HTTP connection " + connection.id() + ": its event streams queue more than "
+				+ this.settings.maxQueuedBytes() + " bytes for readers that do not take them");
+		end(connection, Duration.ZERO, true);
+	}
+
+	/**
+	 * The streams of every connection together queue more than the transport's bound: the
+	 * connection that queues the most is closed at once (its streams end and their bytes
+	 * are freed before this returns), then the next, until the total is within the bound
+	 * or no open connection queues anything.
+	 */
+	private void transportOverflowed() {
+		synchronized (this.evictions) {
+			while (!this.queued.within()) {
+				HttpConnection largest = null;
+				for (HttpConnection connection : this.connections.values()) {
+					if (largest == null || connection.queuedBytes() > largest.queuedBytes()) {
+						largest = connection;
+					}
+				}
+				if (largest == null || largest.queuedBytes() == 0) {
+					return;
+				}
+				logger.warn("Closing HTTP connection " + largest.id() + ": it queues the most (" + largest.queuedBytes()
+						+ " bytes) while the event streams of all connections queue more than " + this.queued.max()
+						+ " bytes");
+				end(largest, Duration.ZERO, true);
+				largest.abortStreams();
+			}
+		}
+	}
+
+	private void close(HttpConnection connection, Duration drain, boolean abort) {
+		try {
+			JsonRpcConnection rpc = connection.connection();
+			rpc.inputEnded();
+			this.connectionFactory.close(rpc, abort ? Duration.ZERO : drain);
+		}
+		finally {
+			if (abort) {
+				connection.abortStreams();
+			}
+			else {
+				connection.finishStreams();
+			}
+		}
+	}
+
+	private void tick() {
+		try {
+			long now = System.nanoTime();
+			for (HttpConnection connection : this.connections.values()) {
+				connection.tick(now);
+				if (connection.isIdle(now)) {
+					logger.debug("Ending idle HTTP connection " + connection.id());
+					end(connection, this.settings.drainTimeout(), false);
+				}
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.warn("HTTP transport housekeeping failed", ex);
+		}
+	}
+
+	/**
+	 * Stop accepting connections, end every connection in parallel (requests in flight
+	 * drain within {@code drain}, the rest are answered -32800), and wait briefly for the
+	 * readers to take the last events.
+	 * @param drain how long requests in flight may take
+	 */
+	void shutdown(Duration drain) {
+		synchronized (this.admission) {
+			this.accepting = false;
+		}
+		List<CompletableFuture<Void>> ending = new ArrayList<>();
+		List<HttpConnection> open = List.copyOf(this.connections.values());
+		for (HttpConnection connection : open) {
+			ending.add(end(connection, drain, false));
+		}
+		try {
+			CompletableFuture.allOf(ending.toArray(CompletableFuture[]::new))
+				.get(drain.toMillis() + CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (TimeoutException | ExecutionException ex) {
+			logger.debug("HTTP drain did not complete: " + ex.getMessage());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		long deadline = System.nanoTime() + CLOSE_WAIT.toNanos();
+		for (HttpConnection connection : open) {
+			try {
+				connection.awaitNoReader(deadline);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			connection.abortStreams();
+		}
+		this.timer.shutdownNow();
+		this.closers.shutdown();
+	}
+
+	/**
+	 * Whether connections are still accepted (not shutting down).
+	 * @return whether accepting
+	 */
+	boolean isAccepting() {
+		return this.accepting;
+	}
+
+	/**
+	 * The number of open connections.
+	 * @return the count
+	 */
+	int size() {
+		return this.connections.size();
+	}
+
+}
