@@ -294,19 +294,9 @@ class AcpClientProxyTests {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = new TestPeer(context);
 			connect(context, peer, "{}");
-			peer.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"session/prompt\",\"params\":{\"sessionId\":\"s1\","
-					+ "\"prompt\":[{\"type\":\"text\",\"text\":\"ask\"}]}}");
-			JsonNode request = peer.next();
+			JsonNode request = CancelledTurns.prompt(peer, "ask");
 			assertThat(request.get("method").asString()).isEqualTo("session/request_permission");
-			peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"session/cancel\",\"params\":{\"sessionId\":\"s1\"}}");
-			JsonNode first = peer.next();
-			JsonNode second = peer.next();
-			JsonNode cancel = first.has("method") ? first : second;
-			JsonNode answer = first.has("method") ? second : first;
-			assertThat(cancel.toString()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancel_request\","
-					+ "\"params\":{\"requestId\":" + request.get("id") + "}}");
-			assertThat(answer.toString())
-				.isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"stopReason\":\"cancelled\"}}");
+			CancelledTurns.cancelAndAssertAnsweredCancelled(peer, request);
 		});
 	}
 
