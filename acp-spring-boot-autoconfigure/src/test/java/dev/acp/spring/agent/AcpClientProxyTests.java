@@ -219,9 +219,7 @@ class AcpClientProxyTests {
 					+ "{\"requestId\":" + request.get("id") + "}}");
 			assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> answer.get(5, TimeUnit.SECONDS))
 				.withCauseInstanceOf(TimeoutException.class);
-			peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id")
-					+ ",\"result\":{\"outcome\":{\"outcome\":\"cancelled\"}}}");
-			assertThat(peer.poll(SHORT)).isNull();
+			assertLateAnswerDropped(peer, request);
 		});
 	}
 
@@ -253,9 +251,7 @@ class AcpClientProxyTests {
 			assertThat(peer.next().toString()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancel_request\","
 					+ "\"params\":{\"requestId\":" + request.get("id") + "}}");
 			assertThatExceptionOfType(CancellationException.class).isThrownBy(answer::join);
-			peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id")
-					+ ",\"result\":{\"outcome\":{\"outcome\":\"cancelled\"}}}");
-			assertThat(peer.poll(SHORT)).isNull();
+			assertLateAnswerDropped(peer, request);
 		});
 	}
 
@@ -386,6 +382,16 @@ class AcpClientProxyTests {
 		assertThat(cancel.at("/params/requestId").asLong()).isEqualTo(request.get("id").asLong());
 		assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> call.get(5, TimeUnit.SECONDS))
 			.withCauseInstanceOf(TimeoutException.class);
+	}
+
+	/**
+	 * The client answers a call the agent abandoned: the answer is dropped, nothing is
+	 * sent back.
+	 */
+	private static void assertLateAnswerDropped(TestPeer peer, JsonNode request) throws InterruptedException {
+		peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id")
+				+ ",\"result\":{\"outcome\":{\"outcome\":\"cancelled\"}}}");
+		assertThat(peer.poll(SHORT)).isNull();
 	}
 
 	private static void assertRefused(TestPeer peer, String capability, Runnable call) throws InterruptedException {

@@ -30,32 +30,12 @@ class ChatClientAgentMcpServerLifetimeTests {
 
 	@Test
 	void sessionCloseEndsTheSessionsMcpServerBeforeItIsAnswered() {
-		this.contextRunner.run((context) -> {
-			TestPeer peer = peer(context);
-			String marker = marker();
-			String sessionId = newSession(peer, marker);
-			ProcessHandle server = server(marker);
-
-			JsonNode answer = peer.call("session/close", "{\"sessionId\":\"" + sessionId + "\"}");
-
-			assertThat(answer.has("result")).as("%s", answer).isTrue();
-			assertEnded(server);
-		});
+		assertEndsTheSessionsMcpServerBeforeItIsAnswered("session/close");
 	}
 
 	@Test
 	void sessionDeleteEndsTheSessionsMcpServerBeforeItIsAnswered() {
-		this.contextRunner.run((context) -> {
-			TestPeer peer = peer(context);
-			String marker = marker();
-			String sessionId = newSession(peer, marker);
-			ProcessHandle server = server(marker);
-
-			JsonNode answer = peer.call("session/delete", "{\"sessionId\":\"" + sessionId + "\"}");
-
-			assertThat(answer.has("result")).as("%s", answer).isTrue();
-			assertEnded(server);
-		});
+		assertEndsTheSessionsMcpServerBeforeItIsAnswered("session/delete");
 	}
 
 	@Test
@@ -70,6 +50,20 @@ class ChatClientAgentMcpServerLifetimeTests {
 
 			assertEnded(server);
 			assertThat(context.getBean(ChatClientAgent.class).openSessions()).isZero();
+		});
+	}
+
+	private void assertEndsTheSessionsMcpServerBeforeItIsAnswered(String method) {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = peer(context);
+			String marker = marker();
+			String sessionId = newSession(peer, marker);
+			ProcessHandle server = server(marker);
+
+			JsonNode answer = peer.call(method, "{\"sessionId\":\"" + sessionId + "\"}");
+
+			assertThat(answer.has("result")).as("%s", answer).isTrue();
+			assertEnded(server);
 		});
 	}
 
