@@ -38,21 +38,10 @@ class AcpCancelledTurnTests {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = new TestPeer(context);
 			peer.initialize("{\"_meta\":{\"zed.dev\":{\"workspace\":true}}}");
-			peer.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"session/prompt\",\"params\":{\"sessionId\":\"s1\","
-					+ "\"prompt\":[{\"type\":\"text\",\"text\":\"buffers\"}]}}");
-			JsonNode buffers = peer.next();
+			JsonNode buffers = CancelledTurns.prompt(peer, "buffers");
 			assertThat(buffers.get("method").asString()).isEqualTo("_zed.dev/workspace/buffers");
 
-			peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"session/cancel\",\"params\":{\"sessionId\":\"s1\"}}");
-
-			JsonNode first = peer.next();
-			JsonNode second = peer.next();
-			JsonNode cancel = first.has("method") ? first : second;
-			JsonNode answer = first.has("method") ? second : first;
-			assertThat(cancel.toString()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancel_request\","
-					+ "\"params\":{\"requestId\":" + buffers.get("id") + "}}");
-			assertThat(answer.toString())
-				.isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"stopReason\":\"cancelled\"}}");
+			CancelledTurns.cancelAndAssertAnsweredCancelled(peer, buffers);
 		});
 	}
 

@@ -219,9 +219,7 @@ class AcpClientProxyTests {
 					+ "{\"requestId\":" + request.get("id") + "}}");
 			assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> answer.get(5, TimeUnit.SECONDS))
 				.withCauseInstanceOf(TimeoutException.class);
-			peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id")
-					+ ",\"result\":{\"outcome\":{\"outcome\":\"cancelled\"}}}");
-			assertThat(peer.poll(SHORT)).isNull();
+			assertLateAnswerDropped(peer, request);
 		});
 	}
 
@@ -253,9 +251,7 @@ class AcpClientProxyTests {
 			assertThat(peer.next().toString()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancel_request\","
 					+ "\"params\":{\"requestId\":" + request.get("id") + "}}");
 			assertThatExceptionOfType(CancellationException.class).isThrownBy(answer::join);
-			peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id")
-					+ ",\"result\":{\"outcome\":{\"outcome\":\"cancelled\"}}}");
-			assertThat(peer.poll(SHORT)).isNull();
+			assertLateAnswerDropped(peer, request);
 		});
 	}
 
@@ -294,19 +290,9 @@ class AcpClientProxyTests {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = new TestPeer(context);
 			connect(context, peer, "{}");
-			peer.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"session/prompt\",\"params\":{\"sessionId\":\"s1\","
-					+ "\"prompt\":[{\"type\":\"text\",\"text\":\"ask\"}]}}");
-			JsonNode request = peer.next();
+			JsonNode request = CancelledTurns.prompt(peer, "ask");
 			assertThat(request.get("method").asString()).isEqualTo("session/request_permission");
-			peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"session/cancel\",\"params\":{\"sessionId\":\"s1\"}}");
-			JsonNode first = peer.next();
-			JsonNode second = peer.next();
-			JsonNode cancel = first.has("method") ? first : second;
-			JsonNode answer = first.has("method") ? second : first;
-			assertThat(cancel.toString()).isEqualTo("{\"jsonrpc\":\"2.0\",\"method\":\"$/cancel_request\","
-					+ "\"params\":{\"requestId\":" + request.get("id") + "}}");
-			assertThat(answer.toString())
-				.isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"stopReason\":\"cancelled\"}}");
+			CancelledTurns.cancelAndAssertAnsweredCancelled(peer, request);
 		});
 	}
 
@@ -396,6 +382,16 @@ class AcpClientProxyTests {
 		assertThat(cancel.at("/params/requestId").asLong()).isEqualTo(request.get("id").asLong());
 		assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> call.get(5, TimeUnit.SECONDS))
 			.withCauseInstanceOf(TimeoutException.class);
+	}
+
+	/**
+	 * The client answers a call the agent abandoned: the answer is dropped, nothing is
+	 * sent back.
+	 */
+	private static void assertLateAnswerDropped(TestPeer peer, JsonNode request) throws InterruptedException {
+		peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id")
+				+ ",\"result\":{\"outcome\":{\"outcome\":\"cancelled\"}}}");
+		assertThat(peer.poll(SHORT)).isNull();
 	}
 
 	private static void assertRefused(TestPeer peer, String capability, Runnable call) throws InterruptedException {

@@ -46,12 +46,6 @@ abstract class AcpSessionKeepingTests {
 		return peer;
 	}
 
-	private static String newSession(TestPeer peer) throws InterruptedException {
-		JsonNode answer = peer.call("session/new", "{\"cwd\":\"/work\",\"mcpServers\":[]}");
-		assertThat(answer.has("result")).as("%s", answer).isTrue();
-		return answer.at("/result/sessionId").asString();
-	}
-
 	private static String load(String sessionId) {
 		return "{\"sessionId\":\"" + sessionId + "\",\"cwd\":\"/work\",\"mcpServers\":[]}";
 	}
@@ -88,7 +82,7 @@ abstract class AcpSessionKeepingTests {
 	void aPlanChangedByTheApplicationAfterItWasSentIsReplayedAsSent() {
 		contextRunner().run((context) -> {
 			TestPeer first = peer(context);
-			String sessionId = newSession(first);
+			String sessionId = first.newSession();
 			prompt(first, 2, sessionId, "plan");
 			assertThat(untilAnswer(first)).containsExactly("plan:pending", "answer");
 			TestPeer second = peer(context);
@@ -102,7 +96,7 @@ abstract class AcpSessionKeepingTests {
 		contextRunner().run((context) -> {
 			AcpSessionsTests.Prompts prompts = context.getBean(AcpSessionsTests.Prompts.class);
 			TestPeer first = peer(context);
-			String sessionId = newSession(first);
+			String sessionId = first.newSession();
 			prompt(first, 9, sessionId, "block");
 			assertThat(prompts.blocked.await(10, TimeUnit.SECONDS)).isTrue();
 			TestPeer second = peer(context);
@@ -129,7 +123,7 @@ abstract class AcpSessionKeepingTests {
 	void aSessionDeletedOnAnotherConnectionStaysDeletedAndItsNextTurnThereIsNotFound() {
 		contextRunner().run((context) -> {
 			TestPeer first = peer(context);
-			String sessionId = newSession(first);
+			String sessionId = first.newSession();
 			prompt(first, 2, sessionId, "one");
 			assertThat(untilAnswer(first)).containsExactly("agent_message_chunk:echo one", "answer");
 			TestPeer second = peer(context);
@@ -148,7 +142,7 @@ abstract class AcpSessionKeepingTests {
 	void theTurnsOfTwoConnectionsServingOneSessionAreAllCounted() {
 		contextRunner().run((context) -> {
 			TestPeer first = peer(context);
-			String sessionId = newSession(first);
+			String sessionId = first.newSession();
 			prompt(first, 2, sessionId, "one");
 			assertThat(untilAnswer(first)).containsExactly("agent_message_chunk:echo one", "answer");
 			TestPeer second = peer(context);
@@ -166,7 +160,7 @@ abstract class AcpSessionKeepingTests {
 	void aTitleSetOnOneConnectionSurvivesATurnOfAnotherServingTheSameSession() {
 		contextRunner().run((context) -> {
 			TestPeer first = peer(context);
-			String sessionId = newSession(first);
+			String sessionId = first.newSession();
 			TestPeer second = peer(context);
 			send(second, 3, "session/resume", load(sessionId));
 			assertThat(untilAnswer(second)).containsExactly("answer");

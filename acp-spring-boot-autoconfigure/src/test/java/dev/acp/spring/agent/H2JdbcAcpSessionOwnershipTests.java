@@ -1,12 +1,10 @@
 package dev.acp.spring.agent;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
  * {@link AcpSessionOwnershipTests} on the JDBC store in an embedded H2 database of each
- * context, its schema created by the store's auto-configuration.
+ * context ({@link H2JdbcSessionStore}).
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -14,7 +12,7 @@ class H2JdbcAcpSessionOwnershipTests extends JdbcAcpSessionOwnershipTests {
 
 	@Override
 	protected ApplicationContextRunner contextRunner() {
-		return super.contextRunner().withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class));
+		return H2JdbcSessionStore.keepingSessions(super.contextRunner());
 	}
 
 }

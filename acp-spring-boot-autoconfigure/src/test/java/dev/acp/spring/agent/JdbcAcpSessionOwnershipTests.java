@@ -6,32 +6,22 @@ import java.util.stream.Collectors;
 
 import javax.sql.DataSource;
 
-import dev.acp.spring.autoconfigure.AcpJdbcSessionStoreAutoConfiguration;
 import dev.acp.spring.session.AcpSessionStore;
 import dev.acp.spring.session.jdbc.JdbcAcpSessionStore;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link AcpSessionOwnershipTests} on the {@link JdbcAcpSessionStore}, its tables created
- * by the schema script, on the database a subclass gives; what is stored is read from the
- * tables directly.
+ * {@link AcpSessionOwnershipTests} on the {@link JdbcAcpSessionStore}, on the database a
+ * subclass gives ({@link H2JdbcSessionStore}, {@link PostgreSqlJdbcSessionStore}); what
+ * is stored is read from the tables directly.
  *
  * @author ACP Spring Boot Starter contributors
  */
 abstract class JdbcAcpSessionOwnershipTests extends AcpSessionOwnershipTests {
-
-	@Override
-	protected ApplicationContextRunner contextRunner() {
-		return super.contextRunner()
-			.withConfiguration(AutoConfigurations.of(AcpJdbcSessionStoreAutoConfiguration.class))
-			.withPropertyValues("acp.sessions.store=jdbc");
-	}
 
 	@Override
 	protected String storedText(ApplicationContext context, String sessionId) {

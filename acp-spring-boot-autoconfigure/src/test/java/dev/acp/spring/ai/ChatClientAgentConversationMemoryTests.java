@@ -4,23 +4,12 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.acp.spring.agent.TestPeer;
-import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
-import dev.acp.spring.autoconfigure.AcpSessionAutoConfiguration;
-import dev.acp.spring.autoconfigure.AcpSpringAiAutoConfiguration;
 import org.junit.jupiter.api.Test;
-import reactor.core.publisher.Flux;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.ai.chat.memory.MessageWindowChatMemory;
-import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.Message;
-import org.springframework.ai.chat.model.ChatModel;
-import org.springframework.ai.chat.model.ChatResponse;
-import org.springframework.ai.chat.model.Generation;
-import org.springframework.ai.chat.prompt.Prompt;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -37,17 +26,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ChatClientAgentConversationMemoryTests {
 
-	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class,
-				AcpSessionAutoConfiguration.class, AcpSpringAiAutoConfiguration.class))
-		.withPropertyValues("acp.transport=none", "acp.ai.enabled=true")
-		.withUserConfiguration(ModelConfiguration.class);
+	private final ApplicationContextRunner contextRunner = ChatClientAgentContexts.agent()
+		.withUserConfiguration(MemoryConfiguration.class);
 
 	@Test
 	void aDeletedSessionsConversationIsForgottenBeforeTheDeleteIsAnswered() {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = peer(context);
-			String sessionId = newSession(peer);
+			String sessionId = peer.newSession();
 			prompt(peer, sessionId, "remember me");
 			assertThat(memory(context, sessionId)).isNotEmpty();
 
@@ -62,7 +48,7 @@ class ChatClientAgentConversationMemoryTests {
 	void aClosedSessionsConversationIsKeptWhileTheSessionCanBeResumed() {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = peer(context);
-			String sessionId = newSession(peer);
+			String sessionId = peer.newSession();
 			prompt(peer, sessionId, "remember me");
 
 			JsonNode answer = peer.call("session/close", "{\"sessionId\":\"" + sessionId + "\"}");
@@ -76,7 +62,7 @@ class ChatClientAgentConversationMemoryTests {
 	void withoutKeptSessionsTheConversationsOfAConnectionAreForgottenWhenItEnds() {
 		this.contextRunner.withPropertyValues("acp.sessions.enabled=false").run((context) -> {
 			TestPeer peer = peer(context);
-			String sessionId = newSession(peer);
+			String sessionId = peer.newSession();
 			prompt(peer, sessionId, "remember me");
 			assertThat(memory(context, sessionId)).isNotEmpty();
 
@@ -90,11 +76,11 @@ class ChatClientAgentConversationMemoryTests {
 	void theConversationsHeldAreBoundedInBytesTheLeastRecentlyUsedForgottenFirst() {
 		this.contextRunner.withPropertyValues("acp.ai.memory.max-size=2KB").run((context) -> {
 			TestPeer peer = peer(context);
-			String first = newSession(peer);
+			String first = peer.newSession();
 			prompt(peer, first, "a".repeat(900));
-			String second = newSession(peer);
+			String second = peer.newSession();
 			prompt(peer, second, "b".repeat(900));
-			String third = newSession(peer);
+			String third = peer.newSession();
 
 			prompt(peer, third, "c".repeat(900));
 
@@ -108,7 +94,7 @@ class ChatClientAgentConversationMemoryTests {
 	void aConversationPastItsBoundDropsItsOldestMessages() {
 		this.contextRunner.withPropertyValues("acp.ai.memory.max-conversation-size=1KB").run((context) -> {
 			TestPeer peer = peer(context);
-			String sessionId = newSession(peer);
+			String sessionId = peer.newSession();
 			prompt(peer, sessionId, "a".repeat(600));
 
 			prompt(peer, sessionId, "b".repeat(600));
@@ -123,12 +109,6 @@ class ChatClientAgentConversationMemoryTests {
 		TestPeer peer = new TestPeer(context);
 		peer.initialize("{}");
 		return peer;
-	}
-
-	private static String newSession(TestPeer peer) throws InterruptedException {
-		JsonNode answer = peer.call("session/new", "{\"cwd\":\"/work\",\"mcpServers\":[]}");
-		assertThat(answer.has("result")).as("%s", answer).isTrue();
-		return answer.at("/result/sessionId").asString();
 	}
 
 	private static void prompt(TestPeer peer, String sessionId, String text) throws InterruptedException {
@@ -146,28 +126,11 @@ class ChatClientAgentConversationMemoryTests {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	static class ModelConfiguration {
+	static class MemoryConfiguration {
 
 		@Bean
 		ChatMemory chatMemory() {
 			return MessageWindowChatMemory.builder().build();
-		}
-
-		@Bean
-		ChatModel chatModel() {
-			return new ChatModel() {
-
-				@Override
-				public ChatResponse call(Prompt prompt) {
-					return new ChatResponse(List.of(new Generation(new AssistantMessage("ok"))));
-				}
-
-				@Override
-				public Flux<ChatResponse> stream(Prompt prompt) {
-					return Flux.just(call(prompt));
-				}
-
-			};
 		}
 
 	}

@@ -8,21 +8,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import dev.acp.spring.agent.TestPeer;
-import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
-import dev.acp.spring.autoconfigure.AcpSessionAutoConfiguration;
-import dev.acp.spring.autoconfigure.AcpSpringAiAutoConfiguration;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-import org.springframework.ai.chat.model.ChatModel;
-import org.springframework.ai.chat.model.ChatResponse;
-import org.springframework.ai.chat.prompt.Prompt;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,40 +26,16 @@ class ChatClientAgentMcpServerLifetimeTests {
 
 	private static final Duration EXIT = Duration.ofSeconds(10);
 
-	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class,
-				AcpSessionAutoConfiguration.class, AcpSpringAiAutoConfiguration.class))
-		.withPropertyValues("acp.transport=none", "acp.ai.enabled=true")
-		.withUserConfiguration(ModelConfiguration.class);
+	private final ApplicationContextRunner contextRunner = ChatClientAgentContexts.agent();
 
 	@Test
 	void sessionCloseEndsTheSessionsMcpServerBeforeItIsAnswered() {
-		this.contextRunner.run((context) -> {
-			TestPeer peer = peer(context);
-			String marker = marker();
-			String sessionId = newSession(peer, marker);
-			ProcessHandle server = server(marker);
-
-			JsonNode answer = peer.call("session/close", "{\"sessionId\":\"" + sessionId + "\"}");
-
-			assertThat(answer.has("result")).as("%s", answer).isTrue();
-			assertEnded(server);
-		});
+		assertEndsTheSessionsMcpServerBeforeItIsAnswered("session/close");
 	}
 
 	@Test
 	void sessionDeleteEndsTheSessionsMcpServerBeforeItIsAnswered() {
-		this.contextRunner.run((context) -> {
-			TestPeer peer = peer(context);
-			String marker = marker();
-			String sessionId = newSession(peer, marker);
-			ProcessHandle server = server(marker);
-
-			JsonNode answer = peer.call("session/delete", "{\"sessionId\":\"" + sessionId + "\"}");
-
-			assertThat(answer.has("result")).as("%s", answer).isTrue();
-			assertEnded(server);
-		});
+		assertEndsTheSessionsMcpServerBeforeItIsAnswered("session/delete");
 	}
 
 	@Test
@@ -84,6 +50,20 @@ class ChatClientAgentMcpServerLifetimeTests {
 
 			assertEnded(server);
 			assertThat(context.getBean(ChatClientAgent.class).openSessions()).isZero();
+		});
+	}
+
+	private void assertEndsTheSessionsMcpServerBeforeItIsAnswered(String method) {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = peer(context);
+			String marker = marker();
+			String sessionId = newSession(peer, marker);
+			ProcessHandle server = server(marker);
+
+			JsonNode answer = peer.call(method, "{\"sessionId\":\"" + sessionId + "\"}");
+
+			assertThat(answer.has("result")).as("%s", answer).isTrue();
+			assertEnded(server);
 		});
 	}
 
@@ -124,16 +104,6 @@ class ChatClientAgentMcpServerLifetimeTests {
 			// the assertion below names it
 		}
 		assertThat(server.isAlive()).as("the MCP server process %d is alive", server.pid()).isFalse();
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class ModelConfiguration {
-
-		@Bean
-		ChatModel chatModel() {
-			return (Prompt prompt) -> new ChatResponse(List.of());
-		}
-
 	}
 
 }

@@ -4,21 +4,11 @@ import java.net.ServerSocket;
 import java.util.List;
 
 import dev.acp.spring.agent.TestPeer;
-import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
-import dev.acp.spring.autoconfigure.AcpSessionAutoConfiguration;
-import dev.acp.spring.autoconfigure.AcpSpringAiAutoConfiguration;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-import org.springframework.ai.chat.model.ChatModel;
-import org.springframework.ai.chat.model.ChatResponse;
-import org.springframework.ai.chat.prompt.Prompt;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,11 +23,7 @@ class ChatClientAgentSessionOwnershipTests {
 
 	private static final String UNKNOWN = "sess_00000000-0000-0000-0000-000000000000";
 
-	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class,
-				AcpSessionAutoConfiguration.class, AcpSpringAiAutoConfiguration.class))
-		.withPropertyValues("acp.transport=none", "acp.ai.enabled=true")
-		.withUserConfiguration(ModelConfiguration.class);
+	private final ApplicationContextRunner contextRunner = ChatClientAgentContexts.agent();
 
 	private static TestPeer peer(ApplicationContext context, String principal) throws InterruptedException {
 		TestPeer peer = new TestPeer(context);
@@ -93,16 +79,6 @@ class ChatClientAgentSessionOwnershipTests {
 			assertThat(answer.at("/error/message").asString()).isEqualTo("MCP server 'fresh' did not start");
 			assertThat(List.of(answer.at("/error/data/mcpServer").asString())).containsExactly("fresh");
 		});
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class ModelConfiguration {
-
-		@Bean
-		ChatModel chatModel() {
-			return (Prompt prompt) -> new ChatResponse(List.of());
-		}
-
 	}
 
 }

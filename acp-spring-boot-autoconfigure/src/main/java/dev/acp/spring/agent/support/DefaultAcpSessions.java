@@ -2,19 +2,10 @@ package dev.acp.spring.agent.support;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.NullMarked;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -22,29 +13,9 @@ import dev.acp.spring.agent.AcpSessions;
 import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.method.AcpException;
-import dev.acp.spring.method.AcpSessionNotFoundException;
-import dev.acp.spring.method.support.ParamsBinding;
-import dev.acp.spring.protocol.AcpMethods;
-import dev.acp.spring.protocol.CloseSessionRequest;
-import dev.acp.spring.protocol.CloseSessionResponse;
-import dev.acp.spring.protocol.ContentBlock;
-import dev.acp.spring.protocol.DeleteSessionRequest;
-import dev.acp.spring.protocol.DeleteSessionResponse;
-import dev.acp.spring.protocol.ListSessionsRequest;
-import dev.acp.spring.protocol.ListSessionsResponse;
-import dev.acp.spring.protocol.LoadSessionRequest;
-import dev.acp.spring.protocol.LoadSessionResponse;
-import dev.acp.spring.protocol.McpServer;
 import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PromptRequest;
-import dev.acp.spring.protocol.ResumeSessionRequest;
-import dev.acp.spring.protocol.ResumeSessionResponse;
-import dev.acp.spring.protocol.SessionInfo;
-import dev.acp.spring.protocol.SessionNotification;
-import dev.acp.spring.protocol.SessionUpdate;
-import dev.acp.spring.session.AcpSessionData;
-import dev.acp.spring.session.AcpSessionPage;
 import dev.acp.spring.session.AcpSessionStore;
 
 /**
@@ -58,6 +29,12 @@ import dev.acp.spring.session.AcpSessionStore;
  * without one: the anonymous owner). To any other connection it does not exist: it is not
  * listed, and loading, resuming, deleting or replaying it answers the -32002 of an
  * unknown session, found by the same query, before any claim is tried.
+ * <p>
+ * Coordinates the classes that do each job: {@link SessionClaims},
+ * {@link StarterSessionMethods} (with {@link SessionListing} for {@code session/list}),
+ * {@link SessionCreation}, {@link SessionOpening}, {@link HistoryReplay},
+ * {@link PromptTurns}, {@link UpdateRecorder}, {@link SessionWriter},
+ * {@link SessionClosing} and {@link SessionDeletion}.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -71,40 +48,27 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 */
 	public static final int SESSION_BUSY = JsonRpcError.SERVER_BUSY;
 
-	private static final Log logger = LogFactory.getLog(DefaultAcpSessions.class);
-
-	private static final Set<String> SERVED = Set.of(AcpMethods.SESSION_NEW, AcpMethods.SESSION_LOAD,
-			AcpMethods.SESSION_LIST, AcpMethods.SESSION_RESUME, AcpMethods.SESSION_CLOSE, AcpMethods.SESSION_DELETE);
-
-	/**
-	 * How often a session's changes are applied again to what the store has, when it
-	 * changed there between the read and the write.
-	 */
-	private static final int MAX_WRITE_ATTEMPTS = 16;
-
-	/**
-	 * The most estimated bytes of recorded updates a turn holds in memory before they are
-	 * written in the middle of the turn, whatever the batch size: 16 MiB.
-	 */
-	static final long BATCH_MAX_SIZE = 16L * 1024 * 1024;
-
-	/**
-	 * How many batches of updates a session holds while its writes fail; past them the
-	 * oldest unwritten updates are dropped (and logged).
-	 */
-	static final int HELD_BATCHES = 2;
-
 	private final AcpSessionStore store;
 
-	private final Duration claimDuration;
+	private final SessionClaims claims;
 
-	private final int listPageSize;
+	private final SessionWriter writer;
 
-	private final int batchSize;
+	private final UpdateRecorder recorder;
 
-	private final Clock clock;
+	private final HistoryReplay replay;
 
-	private final Map<DefaultAcpSession, DefaultAcpConnection> turns = new ConcurrentHashMap<>();
+	private final SessionCreation creation;
+
+	private final SessionOpening opening;
+
+	private final SessionClosing closing;
+
+	private final SessionDeletion deletion;
+
+	private final PromptTurns turns;
+
+	private final StarterSessionMethods methods;
 
 	/**
 	 * Create the sessions.
@@ -127,10 +91,18 @@ public final class DefaultAcpSessions implements AcpSessions {
 			throw new IllegalArgumentException("listPageSize and batchSize must be positive");
 		}
 		this.store = store;
-		this.claimDuration = claimDuration;
-		this.listPageSize = listPageSize;
-		this.batchSize = batchSize;
-		this.clock = clock;
+		OwnedSessions owned = new OwnedSessions(store);
+		this.claims = new SessionClaims(store, owned, claimDuration, clock);
+		this.writer = new SessionWriter(store, batchSize, clock);
+		this.recorder = new UpdateRecorder(this.writer);
+		this.replay = new HistoryReplay(store, owned);
+		this.creation = new SessionCreation(store, clock);
+		this.opening = new SessionOpening(store, owned, this.claims, clock);
+		this.closing = new SessionClosing(this.writer, this.claims);
+		this.deletion = new SessionDeletion(store, owned);
+		this.turns = new PromptTurns(store, this.claims, this.writer);
+		this.methods = new StarterSessionMethods(this.claims, this.creation, this.opening, this.replay,
+				new SessionListing(store, listPageSize), this.closing, this.deletion);
 	}
 
 	@Override
@@ -143,9 +115,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 		if (!(connection instanceof DefaultAcpConnection target)) {
 			throw new IllegalArgumentException("Not a connection of this agent: " + connection);
 		}
-		findOwned(sessionId, target);
-		this.store.replay(sessionId, (update) -> target.sendUnrecorded(AcpMethods.SESSION_UPDATE,
-				new SessionNotification(sessionId, update)));
+		this.replay.replay(sessionId, target);
 	}
 
 	/**
@@ -153,7 +123,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 * @return the method names
 	 */
 	public static Set<String> servedMethods() {
-		return SERVED;
+		return StarterSessionMethods.METHODS;
 	}
 
 	/**
@@ -162,131 +132,24 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 * @return whether served
 	 */
 	static boolean serves(String method) {
-		return SERVED.contains(method);
+		return StarterSessionMethods.METHODS.contains(method);
 	}
 
 	/**
 	 * Serve a method the application has no handler for.
 	 */
 	Object serve(String method, @Nullable JsonNode params, DefaultAcpConnection connection, ObjectMapper mapper) {
-		return switch (method) {
-			case AcpMethods.SESSION_NEW -> newSession(bind(mapper, params, NewSessionRequest.class), connection);
-			case AcpMethods.SESSION_LOAD -> load(bind(mapper, params, LoadSessionRequest.class), connection);
-			case AcpMethods.SESSION_LIST -> list(bind(mapper, params, ListSessionsRequest.class), connection);
-			case AcpMethods.SESSION_RESUME -> resume(bind(mapper, params, ResumeSessionRequest.class), connection);
-			case AcpMethods.SESSION_CLOSE -> close(bind(mapper, params, CloseSessionRequest.class), connection);
-			case AcpMethods.SESSION_DELETE -> delete(bind(mapper, params, DeleteSessionRequest.class), connection);
-			default -> throw new IllegalArgumentException("Not a session method: " + method);
-		};
-	}
-
-	private static <T> T bind(ObjectMapper mapper, @Nullable JsonNode params, Class<T> type) {
-		if (params == null) {
-			throw ParamsBinding.invalidParams(List.of(ParamsBinding.fieldError("params", "is required")));
-		}
-		return type.cast(ParamsBinding.bind(mapper, params, mapper.constructType(type), null));
-	}
-
-	private NewSessionResponse newSession(NewSessionRequest request, DefaultAcpConnection connection) {
-		String sessionId = "sess_" + UUID.randomUUID().toString().replace("-", "");
-		created(connection, request, sessionId, null);
-		return new NewSessionResponse(sessionId);
-	}
-
-	private LoadSessionResponse load(LoadSessionRequest request, DefaultAcpConnection connection) {
-		String sessionId = request.sessionId();
-		AcpSessionData data = claimStored(sessionId, connection);
-		try {
-			replay(sessionId, connection);
-			open(connection, data, request.mcpServers());
-		}
-		finally {
-			releaseUnlessTurn(sessionId, connection);
-		}
-		return new LoadSessionResponse();
-	}
-
-	private ResumeSessionResponse resume(ResumeSessionRequest request, DefaultAcpConnection connection) {
-		String sessionId = request.sessionId();
-		AcpSessionData data = claimStored(sessionId, connection);
-		releaseUnlessTurn(sessionId, connection);
-		open(connection, data, request.mcpServers());
-		return new ResumeSessionResponse();
-	}
-
-	private ListSessionsResponse list(ListSessionsRequest request, DefaultAcpConnection connection) {
-		AcpSessionPage page;
-		try {
-			page = this.store.list(connection.sessionOwnerName(), request.cwd(), request.cursor(), this.listPageSize);
-		}
-		catch (IllegalArgumentException ex) {
-			throw ParamsBinding
-				.invalidParams(List.of(ParamsBinding.fieldError("cursor", "is not a cursor this agent gave")));
-		}
-		List<SessionInfo> sessions = new ArrayList<>(page.sessions().size());
-		for (AcpSessionData data : page.sessions()) {
-			sessions.add(new SessionInfo(data.sessionId(), data.cwd(),
-					data.additionalDirectories().isEmpty() ? null : data.additionalDirectories(), data.title(),
-					data.updatedAt().toString()));
-		}
-		return new ListSessionsResponse(sessions, page.nextCursor());
-	}
-
-	private CloseSessionResponse close(CloseSessionRequest request, DefaultAcpConnection connection) {
-		if (!closed(connection, request.sessionId())) {
-			throw new AcpSessionNotFoundException(request.sessionId(),
-					"no session of this id is open on this connection");
-		}
-		return new CloseSessionResponse();
-	}
-
-	private DeleteSessionResponse delete(DeleteSessionRequest request, DefaultAcpConnection connection) {
-		String sessionId = request.sessionId();
-		claimStored(sessionId, connection);
-		deleted(connection, sessionId);
-		return new DeleteSessionResponse();
-	}
-
-	/**
-	 * Claim a stored session for this connection while it is loaded, resumed or deleted.
-	 */
-	private AcpSessionData claimStored(String sessionId, DefaultAcpConnection connection) {
-		AcpSessionData data = findOwned(sessionId, connection);
-		if (!this.store.claim(sessionId, connection.sessionOwner(), claimUntil())) {
-			throw busy(sessionId);
-		}
-		return data;
-	}
-
-	/**
-	 * The stored session of this id that belongs to the connection's owner.
-	 * @throws AcpSessionNotFoundException when the store has none, or one of another
-	 * owner: the same answer for both
-	 */
-	private AcpSessionData findOwned(String sessionId, DefaultAcpConnection connection) {
-		AcpSessionData data = this.store.find(sessionId);
-		if (data == null || !data.isOwnedBy(connection.sessionOwnerName())) {
-			throw notStored(sessionId);
-		}
-		return data;
+		return this.methods.serve(method, params, connection, mapper);
 	}
 
 	/**
 	 * Before an application's {@code session/load} or {@code session/resume} handler
-	 * runs: refuse a session whose turn runs on another connection. A session of another
-	 * owner is left alone, as one the store does not have.
+	 * runs: see {@link SessionOpening#opening}.
 	 * @return whether the store has the session for this connection's owner (and it is
 	 * claimed now)
 	 */
 	boolean opening(DefaultAcpConnection connection, String sessionId) {
-		AcpSessionData data = this.store.find(sessionId);
-		if (data == null || !data.isOwnedBy(connection.sessionOwnerName())) {
-			return false;
-		}
-		if (!this.store.claim(sessionId, connection.sessionOwner(), claimUntil())) {
-			throw busy(sessionId);
-		}
-		return true;
+		return this.opening.opening(connection, sessionId);
 	}
 
 	/**
@@ -295,66 +158,14 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 */
 	void opened(DefaultAcpConnection connection, String sessionId, @Nullable JsonNode params, ObjectMapper mapper,
 			boolean claimed) {
-		try {
-			AcpSessionData data = this.store.find(sessionId);
-			List<McpServer> mcpServers = mcpServers(params, mapper);
-			if (data != null && !data.isOwnedBy(connection.sessionOwnerName())) {
-				return;
-			}
-			if (data == null) {
-				String cwd = text(params, "cwd");
-				if (cwd == null) {
-					return;
-				}
-				Instant now = this.clock.instant();
-				data = new AcpSessionData(sessionId, cwd, List.of(), List.of(), null, null, Map.of(), Map.of(), now,
-						now, connection.sessionOwnerName());
-				this.store.save(data);
-			}
-			open(connection, data, mcpServers);
-		}
-		finally {
-			if (claimed) {
-				releaseUnlessTurn(sessionId, connection);
-			}
-		}
+		this.opening.opened(connection, sessionId, params, mapper, claimed);
 	}
 
 	/**
 	 * An attempt to open a session ended without opening it: release its claim.
 	 */
 	void notOpened(DefaultAcpConnection connection, String sessionId) {
-		releaseUnlessTurn(sessionId, connection);
-	}
-
-	private static @Nullable List<McpServer> mcpServers(@Nullable JsonNode params, ObjectMapper mapper) {
-		JsonNode servers = (params != null) ? params.get("mcpServers") : null;
-		if (servers == null || !servers.isArray()) {
-			return null;
-		}
-		try {
-			return List.of(mapper.treeToValue(servers, McpServer[].class));
-		}
-		catch (JacksonException ex) {
-			return null;
-		}
-	}
-
-	private static @Nullable String text(@Nullable JsonNode params, String field) {
-		JsonNode node = (params != null) ? params.get(field) : null;
-		return (node != null && node.isString()) ? node.stringValue() : null;
-	}
-
-	private void open(DefaultAcpConnection connection, AcpSessionData data, @Nullable List<McpServer> mcpServers) {
-		DefaultAcpSession session = connection.openSession(data.sessionId());
-		if (session == null) {
-			session = new DefaultAcpSession(data);
-			connection.sessionOpened(session);
-		}
-		else {
-			session.refresh(data);
-		}
-		session.mcpServers(mcpServers);
+		this.opening.notOpened(connection, sessionId);
 	}
 
 	/**
@@ -362,19 +173,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 */
 	void created(DefaultAcpConnection connection, NewSessionRequest request, String sessionId,
 			@Nullable NewSessionResponse response) {
-		Instant now = this.clock.instant();
-		List<String> directories = (request.additionalDirectories() != null) ? request.additionalDirectories()
-				: List.of();
-		DefaultAcpSession session = new DefaultAcpSession(new AcpSessionData(sessionId, request.cwd(), directories,
-				request.mcpServers(), null, null, Map.of(), Map.of(), now, now, connection.sessionOwnerName()));
-		if (response != null) {
-			if (response.modes() != null) {
-				session.setCurrentModeId(response.modes().currentModeId());
-			}
-			session.configOptions(response.configOptions());
-		}
-		this.store.save(session.data(now));
-		connection.sessionOpened(session);
+		this.creation.created(connection, request, sessionId, response);
 	}
 
 	/**
@@ -383,31 +182,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 */
 	void created(DefaultAcpConnection connection, @Nullable JsonNode params, String sessionId, @Nullable Object result,
 			ObjectMapper mapper) {
-		if (params == null) {
-			return;
-		}
-		NewSessionRequest request;
-		NewSessionResponse response = null;
-		try {
-			request = mapper.treeToValue(params, NewSessionRequest.class);
-			if (result instanceof NewSessionResponse typed) {
-				response = typed;
-			}
-			else if (result != null) {
-				response = mapper.convertValue(result, NewSessionResponse.class);
-			}
-		}
-		catch (JacksonException | IllegalArgumentException ex) {
-			logger.debug("Not keeping session '" + sessionId + "': " + ex.getMessage());
-			return;
-		}
-		AcpSessionData existing = this.store.find(sessionId);
-		if (existing != null && !existing.isOwnedBy(connection.sessionOwnerName())) {
-			logger.warn("Not keeping session '" + sessionId + "' the application created: the store keeps a session"
-					+ " of that id for another owner");
-			return;
-		}
-		created(connection, request, sessionId, response);
+		this.creation.created(connection, params, sessionId, result, mapper);
 	}
 
 	/**
@@ -416,23 +191,14 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 * @return whether this connection served it
 	 */
 	boolean closed(DefaultAcpConnection connection, String sessionId) {
-		DefaultAcpSession session = connection.sessionClosed(sessionId);
-		if (session == null) {
-			return false;
-		}
-		persist(session);
-		releaseUnlessTurn(sessionId, connection);
-		return true;
+		return this.closing.closed(connection, sessionId);
 	}
 
 	/**
 	 * The session was deleted: forget it here and in the store.
 	 */
 	void deleted(DefaultAcpConnection connection, String sessionId) {
-		connection.sessionClosed(sessionId);
-		if (!this.store.delete(sessionId)) {
-			throw notStored(sessionId);
-		}
+		this.deletion.deleted(connection, sessionId);
 	}
 
 	/**
@@ -440,47 +206,22 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 * when it belongs to this connection's owner.
 	 */
 	void forget(DefaultAcpConnection connection, String sessionId) {
-		connection.sessionClosed(sessionId);
-		AcpSessionData data = this.store.find(sessionId);
-		if (data != null && data.isOwnedBy(connection.sessionOwnerName())) {
-			this.store.delete(sessionId);
-		}
+		this.deletion.forget(connection, sessionId);
 	}
 
 	/**
 	 * The connection ended: write what its sessions recorded and release them.
 	 */
 	void connectionClosed(DefaultAcpConnection connection) {
-		connection.closed();
-		for (DefaultAcpSession session : connection.openSessions()) {
-			try {
-				persist(session);
-				releaseUnlessTurn(session.id(), connection);
-			}
-			catch (RuntimeException ex) {
-				logger.warn("Could not keep session '" + session.id() + "' when its connection closed", ex);
-			}
-		}
+		this.closing.connectionClosed(connection);
 	}
 
 	/**
-	 * A handler of the connection completed: when the connection has ended already (a
-	 * notification handled as it closed), write what its sessions recorded and changed
-	 * since. The connection is marked closed before it writes, and a handler changes its
-	 * session before it completes, so a change is written by one or the other.
+	 * A handler of the connection completed: when the connection has ended already, write
+	 * what its sessions recorded and changed since.
 	 */
 	void handlerCompleted(DefaultAcpConnection connection) {
-		if (!connection.isClosed()) {
-			return;
-		}
-		for (DefaultAcpSession session : connection.openSessions()) {
-			try {
-				persist(session);
-			}
-			catch (RuntimeException ex) {
-				logger.warn("Could not keep session '" + session.id() + "' after its connection closed", ex);
-			}
-		}
+		this.closing.handlerCompleted(connection);
 	}
 
 	/**
@@ -494,50 +235,15 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 */
 	@Nullable PromptRequest beginTurn(DefaultAcpConnection connection, DefaultAcpSession session, @Nullable JsonNode params,
 			ObjectMapper mapper) {
-		synchronized (connection.claimLock()) {
-			claimForTurn(connection, session);
-			this.turns.put(session, connection);
-		}
-		refresh(session);
-		PromptRequest request = bind(params, mapper);
-		session.beginTurn((request != null) ? prompt(request, mapper) : prompt(params, mapper));
-		return request;
+		return this.turns.begin(connection, session, params, mapper);
 	}
 
 	/**
-	 * Before a turn: take what another connection serving the session wrote since this
-	 * one last did (the turn's claim keeps others from writing while it runs).
+	 * End a prompt turn: write what it recorded in one append, keep changed state,
+	 * release the claim. Never throws: the turn's answer stands.
 	 */
-	private void refresh(DefaultAcpSession session) {
-		try {
-			AcpSessionData stored = this.store.find(session.id());
-			if (stored != null) {
-				session.refresh(stored);
-			}
-		}
-		catch (RuntimeException ex) {
-			logger.warn("Could not read session '" + session.id() + "' before its turn", ex);
-		}
-	}
-
-	private void claimForTurn(DefaultAcpConnection connection, DefaultAcpSession session) {
-		String owner = connection.sessionOwner();
-		if (this.store.claim(session.id(), owner, claimUntil())) {
-			return;
-		}
-		if (this.store.find(session.id()) != null) {
-			throw busy(session.id());
-		}
-		if (!this.store.evicted(session.id())) {
-			// Deleted, on this instance or another: it stays deleted.
-			connection.sessionClosed(session.id());
-			throw notStored(session.id());
-		}
-		// Evicted from the store while this connection served it: keep it again.
-		this.store.save(session.data(this.clock.instant()));
-		if (!this.store.claim(session.id(), owner, claimUntil())) {
-			throw busy(session.id());
-		}
+	void endTurn(DefaultAcpConnection connection, DefaultAcpSession session) {
+		this.turns.end(connection, session);
 	}
 
 	/**
@@ -546,14 +252,7 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 * an instance that died lapse within one claim duration.
 	 */
 	public void renewClaims() {
-		this.turns.forEach((session, connection) -> {
-			try {
-				this.store.claim(session.id(), connection.sessionOwner(), claimUntil());
-			}
-			catch (RuntimeException ex) {
-				logger.warn("Could not renew the claim of session '" + session.id() + "'", ex);
-			}
-		});
+		this.claims.renew();
 	}
 
 	/**
@@ -561,217 +260,22 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 * @return a third of the claim duration
 	 */
 	public Duration renewalPeriod() {
-		return this.claimDuration.dividedBy(3);
-	}
-
-	private static @Nullable PromptRequest bind(@Nullable JsonNode params, ObjectMapper mapper) {
-		if (params == null) {
-			return null;
-		}
-		try {
-			return mapper.treeToValue(params, PromptRequest.class);
-		}
-		catch (JacksonException | IllegalArgumentException ex) {
-			return null;
-		}
-	}
-
-	private static List<SessionUpdate> prompt(PromptRequest request, ObjectMapper mapper) {
-		List<ContentBlock> prompt = request.prompt();
-		List<SessionUpdate> chunks = new ArrayList<>(prompt.size());
-		for (ContentBlock block : prompt) {
-			chunks.add(new SessionUpdate.UserMessageChunk(DetachedContent.of(block, mapper), null, null));
-		}
-		return chunks;
+		return this.claims.renewalPeriod();
 	}
 
 	/**
-	 * The prompt of params that do not bind as a whole: each block that binds, or none
-	 * when one does not.
-	 */
-	private static List<SessionUpdate> prompt(@Nullable JsonNode params, ObjectMapper mapper) {
-		JsonNode prompt = (params != null) ? params.get("prompt") : null;
-		if (prompt == null || !prompt.isArray() || prompt.isEmpty()) {
-			return List.of();
-		}
-		List<SessionUpdate> chunks = new ArrayList<>(prompt.size());
-		try {
-			for (JsonNode block : prompt) {
-				chunks
-					.add(new SessionUpdate.UserMessageChunk(mapper.treeToValue(block, ContentBlock.class), null, null));
-			}
-		}
-		catch (JacksonException | IllegalArgumentException ex) {
-			return List.of();
-		}
-		return chunks;
-	}
-
-	/**
-	 * End a prompt turn: write what it recorded in one append, keep changed state,
-	 * release the claim. Never throws: the turn's answer stands.
-	 */
-	void endTurn(DefaultAcpConnection connection, DefaultAcpSession session) {
-		this.turns.remove(session, connection);
-		session.endTurn();
-		try {
-			persist(session);
-		}
-		catch (RuntimeException ex) {
-			logger.warn("Could not record the turn of session '" + session.id() + "'", ex);
-		}
-		finally {
-			try {
-				releaseUnlessTurn(session.id(), connection);
-			}
-			catch (RuntimeException ex) {
-				logger.warn("Could not release session '" + session.id() + "'", ex);
-			}
-		}
-	}
-
-	/**
-	 * Release the connection's claim of a session, unless a turn of the session runs on
-	 * the connection: a claim lives as long as its turn, whatever the connection loads,
-	 * resumes or closes meanwhile.
-	 */
-	private void releaseUnlessTurn(String sessionId, DefaultAcpConnection connection) {
-		synchronized (connection.claimLock()) {
-			if (!turnRuns(sessionId, connection)) {
-				this.store.release(sessionId, connection.sessionOwner());
-			}
-		}
-	}
-
-	private boolean turnRuns(String sessionId, DefaultAcpConnection connection) {
-		for (Map.Entry<DefaultAcpSession, DefaultAcpConnection> turn : this.turns.entrySet()) {
-			if (turn.getValue() == connection && turn.getKey().id().equals(sessionId)) {
-				return true;
-			}
-		}
-		return false;
-	}
-
-	/**
-	 * Record what the agent sent for a session this connection serves: a copy of the
-	 * update the application passed, so that changing it afterwards changes no history
-	 * (params sent as a map or tree are bound to a new update anyway).
+	 * Record what the agent sent for a session this connection serves.
 	 * @param params the params of a {@code session/update} notification
 	 */
 	void record(DefaultAcpConnection connection, @Nullable Object params, ObjectMapper mapper) {
-		SessionNotification notification = notification(params, mapper);
-		if (notification == null) {
-			return;
-		}
-		DefaultAcpSession session = connection.openSession(notification.sessionId());
-		if (session == null) {
-			return;
-		}
-		SessionUpdate update = (params instanceof SessionNotification)
-				? DetachedUpdate.of(notification.update(), mapper) : notification.update();
-		if (!session.record(update, this.batchSize, BATCH_MAX_SIZE)) {
-			return;
-		}
-		try {
-			flush(session);
-		}
-		catch (RuntimeException ex) {
-			logger.warn("Could not record an update of session '" + session.id() + "'", ex);
-		}
-	}
-
-	private static @Nullable SessionNotification notification(@Nullable Object params, ObjectMapper mapper) {
-		if (params instanceof SessionNotification notification) {
-			return notification;
-		}
-		if (params == null) {
-			return null;
-		}
-		try {
-			return mapper.convertValue(params, SessionNotification.class);
-		}
-		catch (JacksonException | IllegalArgumentException ex) {
-			return null;
-		}
-	}
-
-	/**
-	 * Write what the session recorded and changed.
-	 */
-	private void persist(DefaultAcpSession session) {
-		flush(session);
-		saveChanges(session);
-	}
-
-	/**
-	 * Write the session's changes onto what the store has now, so that the changes of
-	 * another connection serving it are kept; a session deleted meanwhile (by another
-	 * connection) is not created again, one the store evicted is.
-	 */
-	private void saveChanges(DefaultAcpSession session) {
-		if (!session.isChanged()) {
-			return;
-		}
-		for (int attempt = 1;; attempt++) {
-			AcpSessionData stored = this.store.find(session.id());
-			if (stored == null) {
-				if (this.store.evicted(session.id())) {
-					this.store.save(session.data(this.clock.instant()));
-				}
-				return;
-			}
-			long mark = session.changeMark();
-			AcpSessionData changed = session.changesOn(stored, this.clock.instant());
-			if (this.store.replace(stored, changed)) {
-				session.written(changed, mark);
-				return;
-			}
-			if (attempt == MAX_WRITE_ATTEMPTS) {
-				logger.warn("Session '" + session.id() + "' changed in the store under each of " + attempt
-						+ " writes; its changes are written again with its next change");
-				return;
-			}
-		}
-	}
-
-	private void flush(DefaultAcpSession session) {
-		synchronized (session.flushLock()) {
-			List<SessionUpdate> batch = session.drain();
-			if (batch.isEmpty()) {
-				return;
-			}
-			try {
-				this.store.append(session.id(), batch);
-			}
-			catch (RuntimeException ex) {
-				int lost = session.keep(batch, HELD_BATCHES * this.batchSize, HELD_BATCHES * BATCH_MAX_SIZE);
-				if (lost > 0) {
-					logger.warn("Session '" + session.id() + "' lost its " + lost + " oldest unwritten updates:"
-							+ " its history writes fail and it holds at most " + HELD_BATCHES + " batches");
-				}
-				throw ex;
-			}
-		}
+		this.recorder.record(connection, params, mapper);
 	}
 
 	/**
 	 * A change of the session's mode or config option, by an application's handler.
 	 */
 	void persistChange(DefaultAcpSession session) {
-		saveChanges(session);
-	}
-
-	private Instant claimUntil() {
-		return this.clock.instant().plus(this.claimDuration);
-	}
-
-	private static AcpSessionNotFoundException notStored(String sessionId) {
-		return new AcpSessionNotFoundException(sessionId, "no session of this id is stored");
-	}
-
-	private static AcpException busy(String sessionId) {
-		return new AcpException(SESSION_BUSY, "Session busy", Map.of("sessionId", sessionId, "detail",
-				"session " + sessionId + " is busy on another connection: a turn runs there; try again when it ends"));
+		this.writer.saveChanges(session);
 	}
 
 }
