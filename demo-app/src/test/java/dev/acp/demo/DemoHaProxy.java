@@ -122,7 +122,7 @@ final class DemoHaProxy implements AutoCloseable {
 
 				backend %s
 				    balance roundrobin
-				    stick-table type string len 64 size 100k expire 1h
+				    stick-table type string len 64 size 100k expire 24h
 				    stick match req.hdr(Acp-Connection-Id)
 				    stick store-response res.hdr(Acp-Connection-Id)
 				    option httpchk GET /actuator/health
