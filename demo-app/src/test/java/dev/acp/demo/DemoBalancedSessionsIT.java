@@ -38,7 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DemoBalancedSessionsIT {
 
-	private static final Duration STARTUP = Duration.ofSeconds(90);
+	private static final Duration STARTUP = Duration.ofSeconds(120);
 
 	private static final Duration ANSWER = Duration.ofSeconds(30);
 

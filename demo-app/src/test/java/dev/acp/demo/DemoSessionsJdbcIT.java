@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DemoSessionsJdbcIT {
 
-	private static final Duration STARTUP = Duration.ofSeconds(60);
+	private static final Duration STARTUP = Duration.ofSeconds(120);
 
 	private static final Duration ANSWER = Duration.ofSeconds(30);
 
