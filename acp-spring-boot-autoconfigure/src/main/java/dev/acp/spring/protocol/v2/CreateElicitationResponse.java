@@ -53,6 +53,9 @@ public sealed interface CreateElicitationResponse
 
 		public Accept {
 			unknown = UnknownFields.of(unknown);
+			if (content != null) {
+				content.forEach(Accept::requireContentValue);
+			}
 		}
 
 		public Accept(@Nullable Map<String, JsonNode> content, @Nullable Map<String, Object> meta) {
@@ -61,6 +64,18 @@ public sealed interface CreateElicitationResponse
 
 		public Accept() {
 			this(null, null, null);
+		}
+
+		/**
+		 * Check that a value is one the schema allows in elicitation content: a string, a
+		 * number, a boolean or an array of strings.
+		 */
+		private static void requireContentValue(String name, JsonNode value) {
+			boolean strings = value.isArray() && value.valueStream().allMatch(JsonNode::isString);
+			if (!(value.isString() || value.isNumber() || value.isBoolean() || strings)) {
+				throw new IllegalArgumentException("content '" + name
+						+ "' must be a string, a number, a boolean or an array of strings: " + value.getNodeType());
+			}
 		}
 
 	}

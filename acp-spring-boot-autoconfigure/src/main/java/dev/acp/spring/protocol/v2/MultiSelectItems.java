@@ -18,23 +18,14 @@ import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
- * Items for a multi-select (array) property schema. Discriminated by {@code type}.
- * Closed: an unknown type fails.
+ * Items for a multi-select (array) property schema. Discriminated by {@code type}; titled
+ * items have none. Closed: an unknown type fails.
  *
  * @author ACP Spring Boot Starter contributors
  */
 @JsonDeserialize(using = MultiSelectItems.Deserializer.class)
 public sealed interface MultiSelectItems
 		permits MultiSelectItems.StringMultiSelectItems, MultiSelectItems.TitledMultiSelectItems {
-
-	/**
-	 * The discriminator.
-	 * @return the {@code type} value
-	 */
-	@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
-	default String type() {
-		return TaggedUnionDeserializer.tagOf(getClass());
-	}
 
 	/**
 	 * Multi-select string items with plain string values.
@@ -63,6 +54,15 @@ public sealed interface MultiSelectItems
 
 		public StringMultiSelectItems(List<String> enumValues) {
 			this(enumValues, null, null);
+		}
+
+		/**
+		 * The discriminator.
+		 * @return the {@code type} value, {@code string}
+		 */
+		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
+		public String type() {
+			return TaggedUnionDeserializer.tagOf(getClass());
 		}
 
 	}

@@ -41,7 +41,8 @@ public sealed interface RequestPermissionSubject
 	/**
 	 * Permission is requested before executing a tool call.
 	 *
-	 * @param toolCall details about the tool call requiring permission
+	 * @param toolCall the tool call asking for permission (written without its {@code
+	 * sessionUpdate})
 	 * @param meta the {@code _meta} object
 	 * @param unknown fields this version does not know, kept to be written back
 	 */
@@ -50,7 +51,8 @@ public sealed interface RequestPermissionSubject
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("tool_call")
-	record ToolCall(ToolCallUpdate toolCall, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record ToolCall(@JsonIgnoreProperties("sessionUpdate") ToolCallUpdate toolCall,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements RequestPermissionSubject {
 
 		public ToolCall {
