@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.acp.spring.protocol.AcpJsonMapper;
 import dev.acp.spring.protocol.OpenValue;
 import org.jspecify.annotations.NullMarked;
@@ -238,6 +239,62 @@ class V2ProtocolSchemaCoverageTests {
 		}
 		assertThat(problems).isEmpty();
 		assertThat(checked).isGreaterThan(400);
+	}
+
+	@Test
+	void everyPropertyOfAVariantWrittenInlineIsAComponentOfItsRecord() throws Exception {
+		Map<String, List<Class<?>>> bySimpleName = protocolClassesBySimpleName();
+		List<String> problems = new ArrayList<>();
+		int checked = 0;
+		for (String def : defNames()) {
+			JsonNode schema = this.defs.get(def);
+			if (EXCLUDED.containsKey(def)) {
+				continue;
+			}
+			for (String union : List.of("oneOf", "anyOf")) {
+				for (JsonNode branch : schema.path(union)) {
+					String tag = inlineTag(branch);
+					if (tag == null) {
+						continue;
+					}
+					Class<?> variant = records(classesOf(def, bySimpleName).get(0)).stream()
+						.filter((record) -> record.isAnnotationPresent(JsonTypeName.class)
+								&& record.getAnnotation(JsonTypeName.class).value().equals(tag))
+						.findFirst()
+						.orElse(null);
+					if (variant == null) {
+						problems.add(def + " has no variant named " + tag);
+						continue;
+					}
+					Set<String> components = wireNames(variant);
+					for (String property : branch.get("properties").propertyNames()) {
+						checked++;
+						if (!components.contains(property) && !branch.get("properties").get(property).has("const")) {
+							problems.add(def + " " + tag + "." + property + " missing in " + variant.getName());
+						}
+					}
+				}
+			}
+		}
+		assertThat(problems).isEmpty();
+		assertThat(checked).isGreaterThanOrEqualTo(4);
+	}
+
+	/**
+	 * The discriminator value of a union branch that writes its properties inline rather
+	 * than naming a {@code $def}: a branch with a {@code const} property and others.
+	 */
+	private static @Nullable String inlineTag(JsonNode branch) {
+		JsonNode properties = branch.get("properties");
+		if (properties == null || properties.size() < 2 || branch.has("allOf")) {
+			return null;
+		}
+		for (JsonNode property : properties) {
+			if (property.has("const")) {
+				return property.get("const").stringValue();
+			}
+		}
+		return null;
 	}
 
 	@Test
