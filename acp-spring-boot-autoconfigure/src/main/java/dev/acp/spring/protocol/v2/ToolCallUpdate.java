@@ -3,6 +3,7 @@ package dev.acp.spring.protocol.v2;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
@@ -16,9 +17,14 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.node.NullNode;
 
 /**
- * Represents an upsert for a tool call that the language model has requested.
+ * Represents an upsert for a tool call that the language model has requested. Every field
+ * but {@code toolCallId} is a patch: a {@code null} component is a field left out (the
+ * tool call's value is unchanged), an empty {@link Optional} (a {@link NullNode} for
+ * {@code rawInput} and {@code rawOutput}) is a field sent as {@code null} (the value is
+ * cleared or reset to its default), a present one replaces the value.
  *
  * @param toolCallId unique identifier for this tool call within the session
  * @param name programmatic name of the tool being invoked
@@ -40,10 +46,16 @@ import tools.jackson.databind.annotation.JsonDeserialize;
 @JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 @JsonPropertyOrder({ "sessionUpdate" })
 @JsonTypeName("tool_call_update")
-public record ToolCallUpdate(String toolCallId, @Nullable String name, @Nullable String title, @Nullable ToolKind kind,
-		@Nullable ToolCallStatus status, @Nullable List<ToolCallContent> content,
-		@Nullable List<ToolCallLocation> locations, @Nullable JsonNode rawInput, @Nullable JsonNode rawOutput,
-		@Nullable ToolCallCapabilities capabilities, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record ToolCallUpdate(String toolCallId,
+		@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<String> name,
+		@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<String> title,
+		@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<ToolKind> kind,
+		@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<ToolCallStatus> status,
+		@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<List<ToolCallContent>> content,
+		@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<List<ToolCallLocation>> locations,
+		@Nullable JsonNode rawInput, @Nullable JsonNode rawOutput,
+		@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<ToolCallCapabilities> capabilities,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 	public ToolCallUpdate {
@@ -51,10 +63,11 @@ public record ToolCallUpdate(String toolCallId, @Nullable String name, @Nullable
 		Objects.requireNonNull(toolCallId, "toolCallId");
 	}
 
-	public ToolCallUpdate(String toolCallId, @Nullable String name, @Nullable String title, @Nullable ToolKind kind,
-			@Nullable ToolCallStatus status, @Nullable List<ToolCallContent> content,
-			@Nullable List<ToolCallLocation> locations, @Nullable JsonNode rawInput, @Nullable JsonNode rawOutput,
-			@Nullable ToolCallCapabilities capabilities, @Nullable Map<String, Object> meta) {
+	public ToolCallUpdate(String toolCallId, @Nullable Optional<String> name, @Nullable Optional<String> title,
+			@Nullable Optional<ToolKind> kind, @Nullable Optional<ToolCallStatus> status,
+			@Nullable Optional<List<ToolCallContent>> content, @Nullable Optional<List<ToolCallLocation>> locations,
+			@Nullable JsonNode rawInput, @Nullable JsonNode rawOutput,
+			@Nullable Optional<ToolCallCapabilities> capabilities, @Nullable Map<String, Object> meta) {
 		this(toolCallId, name, title, kind, status, content, locations, rawInput, rawOutput, capabilities, meta, null);
 	}
 
