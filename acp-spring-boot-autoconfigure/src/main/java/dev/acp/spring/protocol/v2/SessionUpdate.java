@@ -3,6 +3,7 @@ package dev.acp.spring.protocol.v2;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
@@ -276,7 +277,10 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	}
 
 	/**
-	 * An agent-owned terminal has been created or updated.
+	 * An agent-owned terminal has been created or updated. Every field but
+	 * {@code terminalId} is a patch: a {@code null} component is a field left out (no
+	 * change), an empty {@link Optional} a field sent as {@code null} (cleared), a
+	 * present one replaces the value.
 	 *
 	 * @param terminalId unique identifier for this terminal within the session
 	 * @param command the command being run
@@ -294,9 +298,15 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("terminal_update")
-	record TerminalUpdate(String terminalId, @Nullable String command, @Nullable String cwd,
-			@Nullable TerminalOutput output, @Nullable TerminalExitStatus exitStatus, @Nullable TerminalSize size,
-			@Nullable TerminalCapabilities capabilities, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record TerminalUpdate(String terminalId,
+			@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<String> command,
+			@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<String> cwd,
+			@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<TerminalOutput> output,
+			@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<TerminalExitStatus> exitStatus,
+			@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<TerminalSize> size,
+			@JsonDeserialize(
+					using = PatchFieldDeserializer.class) @Nullable Optional<TerminalCapabilities> capabilities,
+			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public TerminalUpdate {
@@ -304,9 +314,10 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 			Objects.requireNonNull(terminalId, "terminalId");
 		}
 
-		public TerminalUpdate(String terminalId, @Nullable String command, @Nullable String cwd,
-				@Nullable TerminalOutput output, @Nullable TerminalExitStatus exitStatus, @Nullable TerminalSize size,
-				@Nullable TerminalCapabilities capabilities, @Nullable Map<String, Object> meta) {
+		public TerminalUpdate(String terminalId, @Nullable Optional<String> command, @Nullable Optional<String> cwd,
+				@Nullable Optional<TerminalOutput> output, @Nullable Optional<TerminalExitStatus> exitStatus,
+				@Nullable Optional<TerminalSize> size, @Nullable Optional<TerminalCapabilities> capabilities,
+				@Nullable Map<String, Object> meta) {
 			this(terminalId, command, cwd, output, exitStatus, size, capabilities, meta, null);
 		}
 

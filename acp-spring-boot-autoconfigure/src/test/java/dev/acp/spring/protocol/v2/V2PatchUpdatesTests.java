@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A v2 {@code tool_call_update} is a patch: an omitted field leaves the tool call's value
  * unchanged, {@code null} clears it, a value replaces it.
  */
-class V2ToolCallUpdateTests {
+class V2PatchUpdatesTests {
 
 	private final JsonMapper mapper = AcpJsonMapper.create();
 
@@ -41,6 +41,19 @@ class V2ToolCallUpdateTests {
 				null);
 		assertThat(this.mapper.writeValueAsString(update)).isEqualTo(
 				"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c\",\"title\":\"Read\",\"status\":\"completed\",\"content\":[],\"locations\":null}");
+	}
+
+	@Test
+	void aTerminalUpdateTellsAnOmittedFieldFromOneClearedWithNull() {
+		String json = "{\"sessionUpdate\":\"terminal_update\",\"terminalId\":\"t\",\"exitStatus\":{\"exitCode\":0},"
+				+ "\"capabilities\":null}";
+		SessionUpdate.TerminalUpdate update = (SessionUpdate.TerminalUpdate) this.mapper.readValue(json,
+				SessionUpdate.class);
+		assertThat(update.command()).isNull();
+		assertThat(update.size()).isNull();
+		assertThat(update.capabilities()).isEmpty();
+		assertThat(update.exitStatus()).hasValueSatisfying((status) -> assertThat(status.exitCode()).isZero());
+		assertThat(this.mapper.readTree(this.mapper.writeValueAsString(update))).isEqualTo(this.mapper.readTree(json));
 	}
 
 }
