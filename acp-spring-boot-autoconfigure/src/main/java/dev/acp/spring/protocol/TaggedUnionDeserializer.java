@@ -25,11 +25,13 @@ import tools.jackson.databind.node.TreeTraversingParser;
  * A sealed union names each variant once: its {@link JsonTypeName @JsonTypeName} is its
  * discriminator value, read here to know the variants ({@link #variantsOf}) and by the
  * variant itself to write it ({@link #tagOf}).
+ * <p>
+ * Shared by the v1 types and the v2 types ({@code dev.acp.spring.protocol.v2}).
  *
  * @param <T> the union type
  * @author ACP Spring Boot Starter contributors
  */
-abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
+public abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 
 	private final Class<T> unionType;
 
@@ -69,7 +71,7 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 	 * @param discriminator the name of the discriminator property
 	 * @param unknown makes the unknown variant, or {@code null} when the union is closed
 	 */
-	TaggedUnionDeserializer(Class<T> unionType, String discriminator,
+	protected TaggedUnionDeserializer(Class<T> unionType, String discriminator,
 			@Nullable BiFunction<String, ObjectNode, T> unknown) {
 		this(unionType, discriminator, variantsOf(unionType), unknown, null);
 	}
@@ -81,8 +83,8 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 	 * @param variants the variant of each known discriminator value
 	 * @param unknown makes the unknown variant, or {@code null} when the union is closed
 	 */
-	TaggedUnionDeserializer(Class<T> unionType, String discriminator, Map<String, Class<? extends T>> variants,
-			@Nullable BiFunction<String, ObjectNode, T> unknown) {
+	protected TaggedUnionDeserializer(Class<T> unionType, String discriminator,
+			Map<String, Class<? extends T>> variants, @Nullable BiFunction<String, ObjectNode, T> unknown) {
 		this(unionType, discriminator, variants, unknown, null);
 	}
 
@@ -94,8 +96,9 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 	 * @param unknown makes the unknown variant, or {@code null} when the union is closed
 	 * @param untagged the variant of objects without a discriminator, or {@code null}
 	 */
-	TaggedUnionDeserializer(Class<T> unionType, String discriminator, Map<String, Class<? extends T>> variants,
-			@Nullable BiFunction<String, ObjectNode, T> unknown, @Nullable Class<? extends T> untagged) {
+	protected TaggedUnionDeserializer(Class<T> unionType, String discriminator,
+			Map<String, Class<? extends T>> variants, @Nullable BiFunction<String, ObjectNode, T> unknown,
+			@Nullable Class<? extends T> untagged) {
 		this.unionType = unionType;
 		this.discriminator = discriminator;
 		this.variants = variants;
@@ -110,7 +113,7 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 	 * @param unionType the sealed union type
 	 * @return the variant of each discriminator value
 	 */
-	static <T> Map<String, Class<? extends T>> variantsOf(Class<T> unionType) {
+	public static <T> Map<String, Class<? extends T>> variantsOf(Class<T> unionType) {
 		Map<String, Class<? extends T>> variants = new LinkedHashMap<>();
 		for (Class<?> variant : unionType.getPermittedSubclasses()) {
 			if (variant.isAnnotationPresent(JsonTypeName.class)
@@ -127,7 +130,7 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 	 * @param variant the variant
 	 * @return the discriminator value
 	 */
-	static String tagOf(Class<?> variant) {
+	public static String tagOf(Class<?> variant) {
 		return TAGS.get(variant);
 	}
 
@@ -171,7 +174,7 @@ abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 	 * @return the object, or {@code null} when the parser does not read a tree or is not
 	 * at an object
 	 */
-	static @Nullable ObjectNode sharedObject(JsonParser parser) {
+	public static @Nullable ObjectNode sharedObject(JsonParser parser) {
 		if (!(parser instanceof TreeTraversingParser tree) || !parser.hasToken(JsonToken.START_OBJECT)) {
 			return null;
 		}

@@ -1,0 +1,37 @@
+package dev.acp.spring.protocol.v2;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.acp.spring.protocol.UnknownFields;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Authentication capabilities supported by the client.
+ *
+ * @param terminal whether the client supports {@code terminal} authentication methods
+ * @param meta the {@code _meta} object
+ * @param unknown fields this version does not know, kept to be written back
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ClientAuthCapabilities(@Nullable TerminalAuthCapabilities terminal,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public ClientAuthCapabilities {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public ClientAuthCapabilities(@Nullable TerminalAuthCapabilities terminal, @Nullable Map<String, Object> meta) {
+		this(terminal, meta, null);
+	}
+
+	public ClientAuthCapabilities() {
+		this(null, null, null);
+	}
+
+}

@@ -1,0 +1,35 @@
+package dev.acp.spring.protocol.v2;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.acp.spring.protocol.UnknownFields;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Response to the {@code auth/logout} method.
+ *
+ * @param meta the {@code _meta} object
+ * @param unknown fields this version does not know, kept to be written back
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record LogoutAuthResponse(@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public LogoutAuthResponse {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public LogoutAuthResponse(@Nullable Map<String, Object> meta) {
+		this(meta, null);
+	}
+
+	public LogoutAuthResponse() {
+		this(null, null);
+	}
+
+}

@@ -1,0 +1,42 @@
+package dev.acp.spring.protocol.v2;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.acp.spring.protocol.UnknownFields;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Prompt capabilities supported by the agent in {@code session/prompt} requests.
+ *
+ * @param image agent supports {@code image} content blocks
+ * @param audio agent supports {@code audio} content blocks
+ * @param embeddedContext agent supports embedded context in {@code session/prompt}
+ * requests
+ * @param meta the {@code _meta} object
+ * @param unknown fields this version does not know, kept to be written back
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PromptCapabilities(@Nullable PromptImageCapabilities image, @Nullable PromptAudioCapabilities audio,
+		@Nullable PromptEmbeddedContextCapabilities embeddedContext,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public PromptCapabilities {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public PromptCapabilities(@Nullable PromptImageCapabilities image, @Nullable PromptAudioCapabilities audio,
+			@Nullable PromptEmbeddedContextCapabilities embeddedContext, @Nullable Map<String, Object> meta) {
+		this(image, audio, embeddedContext, meta, null);
+	}
+
+	public PromptCapabilities() {
+		this(null, null, null, null, null);
+	}
+
+}

@@ -1,0 +1,40 @@
+package dev.acp.spring.protocol.v2;
+
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.acp.spring.protocol.UnknownFields;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Response from resuming an existing session.
+ *
+ * @param configOptions initial session configuration options
+ * @param availableCommands initial commands the agent can execute in this session
+ * @param meta the {@code _meta} object
+ * @param unknown fields this version does not know, kept to be written back
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ResumeSessionResponse(@Nullable List<SessionConfigOption> configOptions,
+		@Nullable List<AvailableCommand> availableCommands, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public ResumeSessionResponse {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public ResumeSessionResponse(@Nullable List<SessionConfigOption> configOptions,
+			@Nullable List<AvailableCommand> availableCommands, @Nullable Map<String, Object> meta) {
+		this(configOptions, availableCommands, meta, null);
+	}
+
+	public ResumeSessionResponse() {
+		this(null, null, null, null);
+	}
+
+}

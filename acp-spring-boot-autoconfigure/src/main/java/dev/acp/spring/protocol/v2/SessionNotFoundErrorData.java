@@ -1,0 +1,39 @@
+package dev.acp.spring.protocol.v2;
+
+import java.util.Map;
+import java.util.Objects;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.acp.spring.protocol.UnknownFields;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Data for the {@code -32002} (Resource not found) error when a session-scoped request
+ * names a session that does not exist or is not active.
+ *
+ * @param sessionId the session ID from the request
+ * @param meta the {@code _meta} object
+ * @param unknown fields this version does not know, kept to be written back
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SessionNotFoundErrorData(String sessionId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public SessionNotFoundErrorData {
+		unknown = UnknownFields.of(unknown);
+		Objects.requireNonNull(sessionId, "sessionId");
+	}
+
+	public SessionNotFoundErrorData(String sessionId, @Nullable Map<String, Object> meta) {
+		this(sessionId, meta, null);
+	}
+
+	public SessionNotFoundErrorData(String sessionId) {
+		this(sessionId, null, null);
+	}
+
+}

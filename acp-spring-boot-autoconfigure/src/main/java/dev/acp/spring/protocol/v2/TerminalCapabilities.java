@@ -1,0 +1,37 @@
+package dev.acp.spring.protocol.v2;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.acp.spring.protocol.UnknownFields;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Client-initiated controls a terminal currently supports.
+ *
+ * @param cancel permits the Client to cancel this terminal with {@code terminal/cancel}
+ * @param meta the {@code _meta} object
+ * @param unknown fields this version does not know, kept to be written back
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record TerminalCapabilities(@Nullable TerminalCancelCapabilities cancel,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public TerminalCapabilities {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public TerminalCapabilities(@Nullable TerminalCancelCapabilities cancel, @Nullable Map<String, Object> meta) {
+		this(cancel, meta, null);
+	}
+
+	public TerminalCapabilities() {
+		this(null, null, null);
+	}
+
+}

@@ -1,0 +1,35 @@
+package dev.acp.spring.protocol.v2;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.acp.spring.protocol.UnknownFields;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Capability to cancel a tool call with {@code tool_call/cancel}.
+ *
+ * @param meta the {@code _meta} object
+ * @param unknown fields this version does not know, kept to be written back
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ToolCallCancelCapabilities(@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public ToolCallCancelCapabilities {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public ToolCallCancelCapabilities(@Nullable Map<String, Object> meta) {
+		this(meta, null);
+	}
+
+	public ToolCallCancelCapabilities() {
+		this(null, null);
+	}
+
+}
