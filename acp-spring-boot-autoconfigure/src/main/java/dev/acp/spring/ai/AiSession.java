@@ -9,8 +9,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.protocol.McpServer;
+import dev.acp.spring.protocol.SystemPrompt;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The bridge's state of one session: its working directory, the MCP servers the editor
@@ -39,11 +41,27 @@ final class AiSession implements AutoCloseable {
 
 	private final List<AutoCloseable> resources = new CopyOnWriteArrayList<>();
 
+	private final @Nullable SystemPrompt systemPrompt;
+
 	AiSession(String id, Path cwd, AcpConnection connection, List<McpServer> mcpServers) {
+		this(id, cwd, connection, mcpServers, null);
+	}
+
+	AiSession(String id, Path cwd, AcpConnection connection, List<McpServer> mcpServers,
+			@Nullable SystemPrompt systemPrompt) {
 		this.id = id;
 		this.cwd = cwd;
 		this.connection = connection;
 		this.mcpServers = List.copyOf(mcpServers);
+		this.systemPrompt = systemPrompt;
+	}
+
+	/**
+	 * The client's system prompt from session setup.
+	 * @return the system prompt, or {@code null} when the client sent none
+	 */
+	@Nullable SystemPrompt systemPrompt() {
+		return this.systemPrompt;
 	}
 
 	String id() {

@@ -22,7 +22,9 @@ import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.SessionSystemPromptCapabilities;
 import dev.acp.spring.protocol.StopReason;
+import dev.acp.spring.protocol.SystemPrompt;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.ObjectMapper;
 
@@ -54,6 +56,12 @@ import org.springframework.util.function.SingletonSupplier;
  * @author ACP Spring Boot Starter contributors
  */
 public final class ChatClientAgent implements AcpSessionListener, AutoCloseable {
+
+	/**
+	 * The {@code sessionCapabilities.systemPrompt} this agent serves: {@code append} and
+	 * {@code override}.
+	 */
+	public static final SessionSystemPromptCapabilities SYSTEM_PROMPT_CAPABILITIES = ClientSystemPrompt.CAPABILITIES;
 
 	private static final Duration MCP_TIMEOUT = Duration.ofSeconds(30);
 
@@ -115,17 +123,19 @@ public final class ChatClientAgent implements AcpSessionListener, AutoCloseable 
 	}
 
 	/**
-	 * Open a session: its working directory, and its MCP servers (stdio, Streamable HTTP,
-	 * SSE) started, their tools offered to the model in this session.
+	 * Open a session: its working directory, its MCP servers (stdio, Streamable HTTP,
+	 * SSE) started, their tools offered to the model in this session, and the client's
+	 * {@code systemPrompt}, appended to the configured system prompt or replacing it.
 	 * @param request the request
 	 * @param context the call
 	 * @return the new session's id
 	 */
 	@AcpMethod("session/new")
 	public NewSessionResponse newSession(NewSessionRequest request, AcpRequestContext context) {
+		SystemPrompt systemPrompt = ClientSystemPrompt.checked(request.systemPrompt());
 		String sessionId = "sess_" + UUID.randomUUID();
-		AiSession session = new AiSession(sessionId, Path.of(request.cwd()), context.connection(),
-				request.mcpServers());
+		AiSession session = new AiSession(sessionId, Path.of(request.cwd()), context.connection(), request.mcpServers(),
+				systemPrompt);
 		if (!session.mcpServers().isEmpty() && MCP_PRESENT) {
 			McpSessionServers.start(session, MCP_TIMEOUT);
 		}
@@ -151,8 +161,9 @@ public final class ChatClientAgent implements AcpSessionListener, AutoCloseable 
 				.messages(UserMessages.of(request.prompt()))
 				.toolCallbacks(turn.callbacks(tools(session, context.connection())))
 				.advisors((advisors) -> advisors.advisors(this.memory).param(ChatMemory.CONVERSATION_ID, session.id()));
-			if (this.systemPrompt != null) {
-				spec = spec.system(this.systemPrompt);
+			String system = ClientSystemPrompt.of(this.systemPrompt, session.systemPrompt());
+			if (system != null) {
+				spec = spec.system(system);
 			}
 			StopReason stopReason = turn.run(spec.stream().chatResponse());
 			return new PromptResponse(stopReason);

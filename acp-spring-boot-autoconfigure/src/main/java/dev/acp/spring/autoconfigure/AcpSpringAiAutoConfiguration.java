@@ -11,6 +11,7 @@ import dev.acp.spring.ai.ConversationRetention;
 import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.protocol.McpCapabilities;
 import dev.acp.spring.protocol.PromptCapabilities;
+import dev.acp.spring.protocol.SessionCapabilities;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.advisor.api.Advisor;
@@ -72,6 +73,25 @@ public final class AcpSpringAiAutoConfiguration {
 	AcpCapabilitiesCustomizer acpChatClientPromptCapabilities(AcpAiProperties properties) {
 		return (capabilities) -> capabilities
 			.promptCapabilities(new PromptCapabilities(properties.isImages(), false, true, null));
+	}
+
+	/**
+	 * The editor may pass a {@code systemPrompt} in {@code session/new} when the bridge
+	 * serves the session (it gives the model the prompt).
+	 * @param agent the bridge, absent when the application serves prompts itself
+	 * @return the customizer
+	 */
+	@Bean
+	AcpCapabilitiesCustomizer acpChatClientSystemPromptCapabilities(ObjectProvider<ChatClientAgent> agent) {
+		return (capabilities) -> {
+			if (agent.getIfAvailable() == null) {
+				return;
+			}
+			SessionCapabilities session = capabilities.sessionCapabilities();
+			capabilities.sessionCapabilities(
+					((session != null) ? session : new SessionCapabilities(null, null, null, null, null, null))
+						.withSystemPrompt(ChatClientAgent.SYSTEM_PROMPT_CAPABILITIES));
+		};
 	}
 
 	/**

@@ -14,8 +14,11 @@ import dev.acp.spring.protocol.CreateTerminalRequest;
 import dev.acp.spring.protocol.CreateTerminalResponse;
 import dev.acp.spring.protocol.KillTerminalRequest;
 import dev.acp.spring.protocol.KillTerminalResponse;
+import dev.acp.spring.protocol.ClientCapabilities;
+import dev.acp.spring.protocol.ClientSessionCapabilities;
 import dev.acp.spring.protocol.NoticeSeverity;
 import dev.acp.spring.protocol.PlanEntry;
+import dev.acp.spring.protocol.PlanUpdateContent;
 import dev.acp.spring.protocol.ReadTextFileRequest;
 import dev.acp.spring.protocol.ReadTextFileResponse;
 import dev.acp.spring.protocol.ReleaseTerminalRequest;
@@ -45,7 +48,10 @@ import org.jspecify.annotations.Nullable;
  * every {@code terminal/*} method ({@code terminal}), and
  * {@link AcpExtensionNotSupportedException} for a client extension method
  * ({@code _namespace/...}) whose namespace is not in {@code clientCapabilities._meta}.
- * {@code session/update} and {@code session/request_permission} need no capability.
+ * {@code session/update} and {@code session/request_permission} need no capability; the
+ * helpers of optional updates send them only to a client that advertised them
+ * ({@link #planUpdate}, {@link #planRemoved} fall back to a whole {@code plan};
+ * {@link #notice} is then not sent).
  * <p>
  * <b>Timeouts and abandoning.</b> A request waits {@code acp.client.request-timeout}
  * (default 5 minutes) for its answer, or the {@link Duration} given to the overload that
@@ -210,6 +216,56 @@ public interface AcpClient {
 	}
 
 	/**
+	 * Update one plan of the session, identified by its id, as structured entries: a
+	 * {@code plan_update} when the client advertised {@code clientCapabilities.plan},
+	 * otherwise a {@code plan} update with these entries (which replaces whatever plan
+	 * the client shows).
+	 * @param sessionId the session
+	 * @param planId the id of the plan
+	 * @param entries every entry of the plan with its current status
+	 */
+	default void planUpdate(String sessionId, String planId, List<PlanEntry> entries) {
+		planUpdate(sessionId, new PlanUpdateContent.Items(planId, entries));
+	}
+
+	/**
+	 * Update one plan of the session, identified by its id: a {@code plan_update} when
+	 * the client advertised {@code clientCapabilities.plan}; otherwise a {@code plan}
+	 * update with the entries of an {@link PlanUpdateContent.Items items} plan.
+	 * @param sessionId the session
+	 * @param plan the plan content
+	 * @throws AcpClientCapabilityException if the client did not advertise {@code plan}
+	 * and the plan is not an items plan (a file or Markdown plan has no {@code plan}
+	 * equivalent)
+	 */
+	default void planUpdate(String sessionId, PlanUpdateContent plan) {
+		if (clientCapabilities().plan() != null) {
+			sessionUpdate(sessionId, new SessionUpdate.PlanUpdate(plan));
+		}
+		else if (plan instanceof PlanUpdateContent.Items items) {
+			plan(sessionId, items.entries());
+		}
+		else {
+			throw new AcpClientCapabilityException("plan", "session/update plan_update");
+		}
+	}
+
+	/**
+	 * Remove one plan of the session: a {@code plan_removed} when the client advertised
+	 * {@code clientCapabilities.plan}, otherwise an empty {@code plan} update.
+	 * @param sessionId the session
+	 * @param planId the id of the plan
+	 */
+	default void planRemoved(String sessionId, String planId) {
+		if (clientCapabilities().plan() != null) {
+			sessionUpdate(sessionId, new SessionUpdate.PlanRemoved(planId));
+		}
+		else {
+			plan(sessionId, List.of());
+		}
+	}
+
+	/**
 	 * Send an {@code available_commands_update} update.
 	 * @param sessionId the session
 	 * @param availableCommands every command now available
@@ -258,14 +314,22 @@ public interface AcpClient {
 	}
 
 	/**
-	 * Send a {@code notice} update: information for the user.
+	 * Send a {@code notice} update, information for the user, when the client advertised
+	 * {@code clientCapabilities.session.notices}; otherwise send nothing (the agent may
+	 * say it in an agent message instead).
 	 * @param sessionId the session
 	 * @param severity the severity
 	 * @param title the title, standing alone
 	 * @param description more detail
+	 * @return whether the notice was sent
 	 */
-	default void notice(String sessionId, NoticeSeverity severity, String title, @Nullable String description) {
+	default boolean notice(String sessionId, NoticeSeverity severity, String title, @Nullable String description) {
+		ClientSessionCapabilities session = clientCapabilities().session();
+		if (session == null || session.notices() == null) {
+			return false;
+		}
 		sessionUpdate(sessionId, new SessionUpdate.Notice(severity, title, description));
+		return true;
 	}
 
 	/**
@@ -493,5 +557,14 @@ public interface AcpClient {
 	 * @return whether advertised
 	 */
 	boolean supportsExtension(String namespace);
+
+	/**
+	 * The capabilities the client sent in {@code initialize}, which the helpers of
+	 * optional session updates check.
+	 * @return the capabilities, {@link ClientCapabilities#NONE} when unknown
+	 */
+	default ClientCapabilities clientCapabilities() {
+		return ClientCapabilities.NONE;
+	}
 
 }

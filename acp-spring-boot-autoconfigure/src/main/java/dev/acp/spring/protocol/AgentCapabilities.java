@@ -104,6 +104,14 @@ public record AgentCapabilities(@Nullable Boolean loadSession, @Nullable PromptC
 			return this;
 		}
 
+		/**
+		 * The session capabilities set so far, for a customizer that adds to them.
+		 * @return the session capabilities, or {@code null} when none are set
+		 */
+		public @Nullable SessionCapabilities sessionCapabilities() {
+			return this.sessionCapabilities;
+		}
+
 		public Builder auth(@Nullable AgentAuthCapabilities auth) {
 			this.auth = auth;
 			return this;

@@ -16,13 +16,17 @@ import org.jspecify.annotations.Nullable;
  * @param session session capabilities as received
  * @param auth authentication capabilities as received
  * @param elicitation elicitation capabilities as received
+ * @param plan support for {@code plan_update} and {@code plan_removed} (unstable in the
+ * ACP schema)
+ * @param subagents support for subagent sessions (unstable in the ACP schema)
  * @param meta the {@code _meta} object (client extensions)
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ClientCapabilities(@Nullable FileSystemCapabilities fs, @Nullable Boolean terminal,
 		@Nullable ClientSessionCapabilities session, @Nullable AuthCapabilities auth,
-		@Nullable ElicitationCapabilities elicitation, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@Nullable ElicitationCapabilities elicitation, @Nullable PlanCapabilities plan,
+		@Nullable SubagentCapabilities subagents, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ClientCapabilities {
@@ -31,8 +35,22 @@ public record ClientCapabilities(@Nullable FileSystemCapabilities fs, @Nullable 
 
 	public ClientCapabilities(@Nullable FileSystemCapabilities fs, @Nullable Boolean terminal,
 			@Nullable ClientSessionCapabilities session, @Nullable AuthCapabilities auth,
+			@Nullable ElicitationCapabilities elicitation, @Nullable PlanCapabilities plan,
+			@Nullable SubagentCapabilities subagents, @Nullable Map<String, Object> meta) {
+		this(fs, terminal, session, auth, elicitation, plan, subagents, meta, null);
+	}
+
+	public ClientCapabilities(@Nullable FileSystemCapabilities fs, @Nullable Boolean terminal,
+			@Nullable ClientSessionCapabilities session, @Nullable AuthCapabilities auth,
+			@Nullable ElicitationCapabilities elicitation, @Nullable Map<String, Object> meta,
+			@Nullable Map<String, Object> unknown) {
+		this(fs, terminal, session, auth, elicitation, null, null, meta, unknown);
+	}
+
+	public ClientCapabilities(@Nullable FileSystemCapabilities fs, @Nullable Boolean terminal,
+			@Nullable ClientSessionCapabilities session, @Nullable AuthCapabilities auth,
 			@Nullable ElicitationCapabilities elicitation, @Nullable Map<String, Object> meta) {
-		this(fs, terminal, session, auth, elicitation, meta, null);
+		this(fs, terminal, session, auth, elicitation, null, null, meta, null);
 	}
 
 	/** Capabilities of a client that advertised nothing. */

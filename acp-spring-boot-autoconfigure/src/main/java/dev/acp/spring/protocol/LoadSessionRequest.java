@@ -17,13 +17,16 @@ import org.jspecify.annotations.Nullable;
  * @param cwd the working directory for this session
  * @param additionalDirectories additional workspace roots to activate for this session
  * @param sessionId the ID of the session to load
+ * @param systemPrompt client-provided system-level instructions (unstable in the ACP
+ * schema)
  * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LoadSessionRequest(List<McpServer> mcpServers, String cwd, @Nullable List<String> additionalDirectories,
-		String sessionId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		String sessionId, @Nullable SystemPrompt systemPrompt,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public LoadSessionRequest {
@@ -35,16 +38,21 @@ public record LoadSessionRequest(List<McpServer> mcpServers, String cwd, @Nullab
 
 	public LoadSessionRequest(List<McpServer> mcpServers, String cwd, @Nullable List<String> additionalDirectories,
 			String sessionId, @Nullable Map<String, Object> meta) {
-		this(mcpServers, cwd, additionalDirectories, sessionId, meta, null);
+		this(mcpServers, cwd, additionalDirectories, sessionId, null, meta, null);
+	}
+
+	public LoadSessionRequest(List<McpServer> mcpServers, String cwd, @Nullable List<String> additionalDirectories,
+			String sessionId, @Nullable Map<String, Object> meta, @Nullable Map<String, Object> unknown) {
+		this(mcpServers, cwd, additionalDirectories, sessionId, null, meta, unknown);
 	}
 
 	public LoadSessionRequest(List<McpServer> mcpServers, String cwd, @Nullable List<String> additionalDirectories,
 			String sessionId) {
-		this(mcpServers, cwd, additionalDirectories, sessionId, null, null);
+		this(mcpServers, cwd, additionalDirectories, sessionId, null, null, null);
 	}
 
 	public LoadSessionRequest(List<McpServer> mcpServers, String cwd, String sessionId) {
-		this(mcpServers, cwd, null, sessionId, null, null);
+		this(mcpServers, cwd, null, sessionId, null, null, null);
 	}
 
 }

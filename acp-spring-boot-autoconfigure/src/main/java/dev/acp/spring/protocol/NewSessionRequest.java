@@ -16,12 +16,14 @@ import org.jspecify.annotations.Nullable;
  * @param cwd the absolute working directory of the session
  * @param additionalDirectories more absolute workspace roots
  * @param mcpServers the MCP servers to connect to, as received
+ * @param systemPrompt client-provided system-level instructions (unstable in the ACP
+ * schema)
  * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record NewSessionRequest(String cwd, @Nullable List<String> additionalDirectories, List<McpServer> mcpServers,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@Nullable SystemPrompt systemPrompt, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public NewSessionRequest {
@@ -32,7 +34,12 @@ public record NewSessionRequest(String cwd, @Nullable List<String> additionalDir
 
 	public NewSessionRequest(String cwd, @Nullable List<String> additionalDirectories, List<McpServer> mcpServers,
 			@Nullable Map<String, Object> meta) {
-		this(cwd, additionalDirectories, mcpServers, meta, null);
+		this(cwd, additionalDirectories, mcpServers, null, meta, null);
+	}
+
+	public NewSessionRequest(String cwd, @Nullable List<String> additionalDirectories, List<McpServer> mcpServers,
+			@Nullable Map<String, Object> meta, @Nullable Map<String, Object> unknown) {
+		this(cwd, additionalDirectories, mcpServers, null, meta, unknown);
 	}
 
 }

@@ -17,13 +17,16 @@ import org.jspecify.annotations.Nullable;
  * @param cwd the working directory for this session
  * @param additionalDirectories additional workspace roots to activate for this session
  * @param mcpServers list of MCP servers to connect to for this session
+ * @param systemPrompt client-provided system-level instructions (unstable in the ACP
+ * schema)
  * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ResumeSessionRequest(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
-		@Nullable List<McpServer> mcpServers, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@Nullable List<McpServer> mcpServers, @Nullable SystemPrompt systemPrompt,
+		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ResumeSessionRequest {
@@ -34,16 +37,22 @@ public record ResumeSessionRequest(String sessionId, String cwd, @Nullable List<
 
 	public ResumeSessionRequest(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
 			@Nullable List<McpServer> mcpServers, @Nullable Map<String, Object> meta) {
-		this(sessionId, cwd, additionalDirectories, mcpServers, meta, null);
+		this(sessionId, cwd, additionalDirectories, mcpServers, null, meta, null);
+	}
+
+	public ResumeSessionRequest(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
+			@Nullable List<McpServer> mcpServers, @Nullable Map<String, Object> meta,
+			@Nullable Map<String, Object> unknown) {
+		this(sessionId, cwd, additionalDirectories, mcpServers, null, meta, unknown);
 	}
 
 	public ResumeSessionRequest(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
 			@Nullable List<McpServer> mcpServers) {
-		this(sessionId, cwd, additionalDirectories, mcpServers, null, null);
+		this(sessionId, cwd, additionalDirectories, mcpServers, null, null, null);
 	}
 
 	public ResumeSessionRequest(String sessionId, String cwd) {
-		this(sessionId, cwd, null, null, null, null);
+		this(sessionId, cwd, null, null, null, null, null);
 	}
 
 }

@@ -17,6 +17,8 @@ import org.jspecify.annotations.Nullable;
  * @param additionalDirectories additional workspace roots
  * @param resume {@code session/resume}
  * @param close {@code session/close}
+ * @param systemPrompt a client-provided {@code systemPrompt} on session setup (unstable
+ * in the ACP schema)
  * @param meta the {@code _meta} object
  * @param unknown fields this version does not know, kept to be written back
  */
@@ -24,6 +26,7 @@ import org.jspecify.annotations.Nullable;
 public record SessionCapabilities(@Nullable SessionListCapabilities list, @Nullable SessionDeleteCapabilities delete,
 		@Nullable SessionAdditionalDirectoriesCapabilities additionalDirectories,
 		@Nullable SessionResumeCapabilities resume, @Nullable SessionCloseCapabilities close,
+		@Nullable SessionSystemPromptCapabilities systemPrompt,
 		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
@@ -35,7 +38,24 @@ public record SessionCapabilities(@Nullable SessionListCapabilities list, @Nulla
 			@Nullable SessionAdditionalDirectoriesCapabilities additionalDirectories,
 			@Nullable SessionResumeCapabilities resume, @Nullable SessionCloseCapabilities close,
 			@Nullable Map<String, Object> meta) {
-		this(list, delete, additionalDirectories, resume, close, meta, null);
+		this(list, delete, additionalDirectories, resume, close, null, meta, null);
+	}
+
+	public SessionCapabilities(@Nullable SessionListCapabilities list, @Nullable SessionDeleteCapabilities delete,
+			@Nullable SessionAdditionalDirectoriesCapabilities additionalDirectories,
+			@Nullable SessionResumeCapabilities resume, @Nullable SessionCloseCapabilities close,
+			@Nullable Map<String, Object> meta, @Nullable Map<String, Object> unknown) {
+		this(list, delete, additionalDirectories, resume, close, null, meta, unknown);
+	}
+
+	/**
+	 * These capabilities with {@code systemPrompt} set.
+	 * @param systemPrompt the system prompt capabilities
+	 * @return the capabilities
+	 */
+	public SessionCapabilities withSystemPrompt(@Nullable SessionSystemPromptCapabilities systemPrompt) {
+		return new SessionCapabilities(this.list, this.delete, this.additionalDirectories, this.resume, this.close,
+				systemPrompt, this.meta, this.unknown);
 	}
 
 }

@@ -30,7 +30,8 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		SessionUpdate.AgentThoughtChunk, SessionUpdate.ToolCall, ToolCallUpdate, SessionUpdate.Plan,
 		SessionUpdate.AvailableCommandsUpdate, SessionUpdate.CurrentModeUpdate, SessionUpdate.ConfigOptionUpdate,
 		SessionUpdate.SessionInfoUpdate, SessionUpdate.UsageUpdate, SessionUpdate.Notice,
-		SessionUpdate.CompactionUpdate, SessionUpdate.CompactionSummaryChunk, SessionUpdate.Unknown {
+		SessionUpdate.CompactionUpdate, SessionUpdate.CompactionSummaryChunk, SessionUpdate.PlanUpdate,
+		SessionUpdate.PlanRemoved, SessionUpdate.SubagentUpdate, SessionUpdate.Unknown {
 
 	/**
 	 * The discriminator: the {@link JsonTypeName @JsonTypeName} of the variant, the one
@@ -674,6 +675,100 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 
 		public CompactionSummaryChunk(String compactionId, ContentBlock content) {
 			this(compactionId, content, null, null);
+		}
+
+	}
+
+	/**
+	 * A content update of one plan identified by its id: the client keeps the other
+	 * plans. Sent only to a client that advertised {@code clientCapabilities.plan};
+	 * unstable in the ACP schema.
+	 *
+	 * @param plan the updated plan content
+	 * @param meta the {@code _meta} object
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("plan_update")
+	record PlanUpdate(PlanUpdateContent plan, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+
+		public PlanUpdate {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(plan, "plan");
+		}
+
+		public PlanUpdate(PlanUpdateContent plan) {
+			this(plan, null, null);
+		}
+
+	}
+
+	/**
+	 * The removal of one plan identified by its id. Sent only to a client that advertised
+	 * {@code clientCapabilities.plan}; unstable in the ACP schema.
+	 *
+	 * @param planId the id of the plan to remove
+	 * @param meta the {@code _meta} object
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("plan_removed")
+	record PlanRemoved(String planId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+
+		public PlanRemoved {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(planId, "planId");
+		}
+
+		public PlanRemoved(String planId) {
+			this(planId, null, null);
+		}
+
+	}
+
+	/**
+	 * Announces or changes a child session owned by the enclosing parent session. Sent
+	 * only to a client that advertised {@code clientCapabilities.subagents}; unstable in
+	 * the ACP schema. The fields are a patch: a field left out keeps its previous value.
+	 * A {@code null} component is left out when written, so it keeps the previous value;
+	 * a received explicit {@code null} (clear) reads as {@code null} too.
+	 *
+	 * @param sessionId the id of the child session
+	 * @param title the parent's display title for the child
+	 * @param description the parent's description of the child's role
+	 * @param capabilities client-initiated mutations permitted on the child
+	 * @param state the current state snapshot of the child, as received (the
+	 * {@code StateUpdate} union is not typed by this version)
+	 * @param cwd the child's absolute working directory
+	 * @param additionalDirectories the child's additional absolute workspace roots
+	 * @param meta the {@code _meta} object
+	 * @param unknown fields this version does not know, kept to be written back
+	 */
+	@JsonInclude(JsonInclude.Include.NON_NULL)
+	@JsonDeserialize(using = ValueDeserializer.None.class)
+	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
+	@JsonPropertyOrder({ "sessionUpdate" })
+	@JsonTypeName("subagent_update")
+	record SubagentUpdate(String sessionId, @Nullable String title, @Nullable String description,
+			@Nullable SubagentSessionCapabilities capabilities, @Nullable JsonNode state, @Nullable String cwd,
+			@Nullable List<String> additionalDirectories, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
+
+		public SubagentUpdate {
+			unknown = UnknownFields.of(unknown);
+			Objects.requireNonNull(sessionId, "sessionId");
+		}
+
+		public SubagentUpdate(String sessionId, @Nullable String title, @Nullable String description) {
+			this(sessionId, title, description, null, null, null, null, null, null);
 		}
 
 	}

@@ -33,6 +33,7 @@ import dev.acp.spring.protocol.PermissionOptionKind;
 import dev.acp.spring.protocol.PlanEntry;
 import dev.acp.spring.protocol.PlanEntryPriority;
 import dev.acp.spring.protocol.PlanEntryStatus;
+import dev.acp.spring.protocol.PlanUpdateContent;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.ReadTextFileRequest;
@@ -86,7 +87,7 @@ class AcpClientProxyTests {
 	void sessionUpdateHelpersWriteOneNotificationOfTheirKindDiscriminatorFirst() {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = new TestPeer(context);
-			AcpClient client = connect(context, peer, "{}");
+			AcpClient client = connect(context, peer, "{\"session\":{\"notices\":{}}}");
 			assertUpdate(peer, (c) -> c.userMessageChunk("s1", "hi"),
 					"{\"sessionUpdate\":\"user_message_chunk\",\"content\":{\"type\":\"text\",\"text\":\"hi\"}}");
 			assertUpdate(peer, (c) -> c.agentMessageChunk("s1", "hello"),
@@ -129,6 +130,55 @@ class AcpClientProxyTests {
 			client.sessionUpdate("s2", new SessionUpdate.CurrentModeUpdate("ask"));
 			assertThat(peer.next().toString()).isEqualTo(
 					"{\"jsonrpc\":\"2.0\",\"method\":\"session/update\",\"params\":{\"sessionId\":\"s2\",\"update\":{\"sessionUpdate\":\"current_mode_update\",\"currentModeId\":\"ask\"}}}");
+		});
+	}
+
+	@Test
+	void planOperationsAreSentToAClientThatAdvertisedPlan() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			connect(context, peer, "{\"plan\":{}}");
+			assertUpdate(peer,
+					(c) -> c.planUpdate("s1", "p1",
+							List.of(new PlanEntry("Read", PlanEntryPriority.HIGH, PlanEntryStatus.PENDING))),
+					"{\"sessionUpdate\":\"plan_update\",\"plan\":{\"type\":\"items\",\"planId\":\"p1\",\"entries\":[{\"content\":\"Read\",\"priority\":\"high\",\"status\":\"pending\"}]}}");
+			assertUpdate(peer, (c) -> c.planUpdate("s1", new PlanUpdateContent.Markdown("p2", "# Plan")),
+					"{\"sessionUpdate\":\"plan_update\",\"plan\":{\"type\":\"markdown\",\"planId\":\"p2\",\"content\":\"# Plan\"}}");
+			assertUpdate(peer, (c) -> c.planRemoved("s1", "p1"),
+					"{\"sessionUpdate\":\"plan_removed\",\"planId\":\"p1\"}");
+		});
+	}
+
+	@Test
+	void planOperationsFallBackToAWholePlanForAClientWithoutPlan() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			AcpClient client = connect(context, peer, "{}");
+			assertUpdate(peer,
+					(c) -> c.planUpdate("s1", "p1",
+							List.of(new PlanEntry("Read", PlanEntryPriority.HIGH, PlanEntryStatus.PENDING))),
+					"{\"sessionUpdate\":\"plan\",\"entries\":[{\"content\":\"Read\",\"priority\":\"high\",\"status\":\"pending\"}]}");
+			assertUpdate(peer, (c) -> c.planRemoved("s1", "p1"), "{\"sessionUpdate\":\"plan\",\"entries\":[]}");
+			assertRefused(peer, "plan",
+					() -> client.planUpdate("s1", new PlanUpdateContent.File("p2", "file:///plan.md")));
+		});
+	}
+
+	@Test
+	void aNoticeIsSentOnlyToAClientThatAdvertisedNotices() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			AcpClient client = connect(context, peer, "{\"session\":{\"notices\":{}}}");
+			assertThat(client.notice("s1", NoticeSeverity.INFO, "Indexed", null)).isTrue();
+			assertThat(peer.next().toString()).contains("\"sessionUpdate\":\"notice\"");
+		});
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			AcpClient client = connect(context, peer, "{}");
+			assertThat(client.notice("s1", NoticeSeverity.INFO, "Indexed", null)).isFalse();
+			client.currentModeUpdate("s1", "code");
+			assertThat(peer.next().toString()).as("the notice was not sent")
+				.contains("\"sessionUpdate\":\"current_mode_update\"");
 		});
 	}
 

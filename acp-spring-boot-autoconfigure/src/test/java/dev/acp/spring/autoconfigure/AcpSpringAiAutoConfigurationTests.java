@@ -6,6 +6,8 @@ import dev.acp.spring.annotation.AcpMethod;
 import dev.acp.spring.protocol.McpCapabilities;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.SessionCapabilities;
+import dev.acp.spring.protocol.SessionSystemPromptCapabilities;
 import dev.acp.spring.protocol.StopReason;
 import org.junit.jupiter.api.Test;
 
@@ -77,6 +79,27 @@ class AcpSpringAiAutoConfigurationTests {
 			.run((context) -> assertThat(
 					context.getBean(AcpCapabilityAdvertiser.class).capabilities().mcpCapabilities())
 				.isNull());
+	}
+
+	@Test
+	void theBridgeAdvertisesTheClientSystemPrompt() {
+		this.contextRunner.withUserConfiguration(ModelConfiguration.class)
+			.withPropertyValues("acp.ai.enabled=true")
+			.run((context) -> assertThat(
+					context.getBean(AcpCapabilityAdvertiser.class).capabilities().sessionCapabilities().systemPrompt())
+				.isEqualTo(SessionSystemPromptCapabilities.appendAndOverride()));
+	}
+
+	@Test
+	void anApplicationServingPromptsItselfAdvertisesNoClientSystemPrompt() {
+		this.contextRunner.withUserConfiguration(ModelConfiguration.class, OwnPromptHandler.class)
+			.withPropertyValues("acp.ai.enabled=true")
+			.run((context) -> {
+				SessionCapabilities session = context.getBean(AcpCapabilityAdvertiser.class)
+					.capabilities()
+					.sessionCapabilities();
+				assertThat((session != null) ? session.systemPrompt() : null).isNull();
+			});
 	}
 
 	@Test

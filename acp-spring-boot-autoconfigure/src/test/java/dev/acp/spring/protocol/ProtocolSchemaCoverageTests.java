@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -109,6 +108,12 @@ class ProtocolSchemaCoverageTests {
 
 	private final JsonNode defs = readSchema().get("$defs");
 
+	private final SchemaSamples samples = new SchemaSamples(this.defs);
+
+	private JsonNode sample(JsonNode schema) {
+		return this.samples.sample(schema);
+	}
+
 	private JsonNode readSchema() {
 		try (InputStream in = getClass().getResourceAsStream("/acp/schema/v1/schema.json")) {
 			return this.mapper.readTree(in);
@@ -118,7 +123,7 @@ class ProtocolSchemaCoverageTests {
 		}
 	}
 
-	private static Map<String, List<Class<?>>> protocolClassesBySimpleName() throws Exception {
+	static Map<String, List<Class<?>>> protocolClassesBySimpleName() throws Exception {
 		URL url = AcpMethods.class.getResource("AcpMethods.class");
 		File directory = new File(url.toURI()).getParentFile();
 		Map<String, List<Class<?>>> bySimpleName = new LinkedHashMap<>();
@@ -307,12 +312,12 @@ class ProtocolSchemaCoverageTests {
 		assertThat(checked).isGreaterThan(300);
 	}
 
-	private static boolean isStringEnum(JsonNode schema) {
+	static boolean isStringEnum(JsonNode schema) {
 		JsonNode branches = schema.has("oneOf") ? schema.get("oneOf") : schema.get("anyOf");
 		return branches != null && branches.get(0).has("const") && !schema.has("properties");
 	}
 
-	private static List<Class<?>> records(Class<?> type) {
+	static List<Class<?>> records(Class<?> type) {
 		if (type.isRecord()) {
 			return List.of(type);
 		}
@@ -327,89 +332,13 @@ class ProtocolSchemaCoverageTests {
 		return records;
 	}
 
-	private static Set<String> wireNames(Class<?> record) {
+	static Set<String> wireNames(Class<?> record) {
 		Set<String> names = new TreeSet<>();
 		for (RecordComponent component : record.getRecordComponents()) {
 			JsonProperty property = component.getAccessor().getAnnotation(JsonProperty.class);
 			names.add((property != null && !property.value().isEmpty()) ? property.value() : component.getName());
 		}
 		return names;
-	}
-
-	/**
-	 * A minimal valid instance of a schema: required properties only, the first non-null
-	 * branch of each union.
-	 * @param schema the schema
-	 * @return the instance
-	 */
-	private JsonNode sample(JsonNode schema) {
-		JsonNodeFactory nodes = JsonNodeFactory.instance;
-		if (schema.has("$ref")) {
-			String ref = schema.get("$ref").stringValue();
-			return sample(this.defs.get(ref.substring(ref.lastIndexOf('/') + 1)));
-		}
-		if (schema.has("const")) {
-			return schema.get("const");
-		}
-		ObjectNode object = null;
-		if (schema.has("properties") || "object".equals(type(schema))) {
-			object = nodes.objectNode();
-			if (schema.has("required")) {
-				for (JsonNode name : schema.get("required")) {
-					object.set(name.stringValue(), sample(schema.get("properties").get(name.stringValue())));
-				}
-			}
-		}
-		if (schema.has("allOf")) {
-			for (JsonNode part : schema.get("allOf")) {
-				JsonNode value = sample(part);
-				if (object == null) {
-					return value;
-				}
-				object.setAll((ObjectNode) value);
-			}
-		}
-		for (String union : List.of("oneOf", "anyOf")) {
-			if (schema.has(union)) {
-				for (JsonNode branch : schema.get(union)) {
-					if ("null".equals(type(branch))) {
-						continue;
-					}
-					JsonNode value = sample(branch);
-					if (object == null) {
-						return value;
-					}
-					object.setAll((ObjectNode) value);
-					break;
-				}
-			}
-		}
-		if (object != null) {
-			return object;
-		}
-		return switch (String.valueOf(type(schema))) {
-			case "integer" -> nodes.numberNode(1);
-			case "number" -> nodes.numberNode(1.5);
-			case "boolean" -> nodes.booleanNode(true);
-			case "array" -> nodes.arrayNode();
-			default -> nodes.stringNode("x");
-		};
-	}
-
-	private static String type(JsonNode schema) {
-		JsonNode type = schema.get("type");
-		if (type == null) {
-			return null;
-		}
-		if (type.isString()) {
-			return type.stringValue();
-		}
-		for (JsonNode each : type) {
-			if (!"null".equals(each.stringValue())) {
-				return each.stringValue();
-			}
-		}
-		return "null";
 	}
 
 }

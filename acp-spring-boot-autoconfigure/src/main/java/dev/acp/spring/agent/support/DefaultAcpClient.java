@@ -17,6 +17,7 @@ import dev.acp.spring.method.AcpClient;
 import dev.acp.spring.method.AcpClientCapabilityException;
 import dev.acp.spring.method.AcpClientException;
 import dev.acp.spring.method.AcpExtensionNotSupportedException;
+import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.CreateTerminalRequest;
 import dev.acp.spring.protocol.CreateTerminalResponse;
@@ -130,6 +131,11 @@ final class DefaultAcpClient implements AcpClient {
 	@Override
 	public boolean supportsExtension(String namespace) {
 		return this.connection.supportsExtension(namespace);
+	}
+
+	@Override
+	public ClientCapabilities clientCapabilities() {
+		return this.connection.clientCapabilities();
 	}
 
 	private static void require(boolean advertised, String capability, String method) {

@@ -25,8 +25,11 @@ import dev.acp.spring.protocol.ReadTextFileResponse;
 import dev.acp.spring.protocol.RequestPermissionOutcome;
 import dev.acp.spring.protocol.RequestPermissionRequest;
 import dev.acp.spring.protocol.RequestPermissionResponse;
+import dev.acp.spring.protocol.SessionSystemPromptCapabilities;
 import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.protocol.StopReason;
+import dev.acp.spring.protocol.SystemPrompt;
+import dev.acp.spring.protocol.SystemPromptMode;
 import dev.acp.spring.protocol.ToolCallContent;
 import dev.acp.spring.protocol.ToolCallStatus;
 import dev.acp.spring.protocol.ToolCallUpdate;
@@ -101,6 +104,55 @@ class ChatClientAgentTests {
 		assertThat(request.get("stream").asBoolean()).isTrue();
 		assertThat(request.get("model").asString()).isEqualTo("scripted-model");
 		assertThat(messages(request)).containsExactly("system:You are a test agent.", "user:Say hello");
+	}
+
+	@Test
+	void theAgentAdvertisesTheSystemPromptModesItServes() {
+		InitializeResponse initialized = this.client.initialize();
+
+		assertThat(initialized.agentCapabilities().sessionCapabilities().systemPrompt())
+			.isEqualTo(SessionSystemPromptCapabilities.appendAndOverride());
+	}
+
+	@Test
+	void anAppendedClientSystemPromptReachesTheModelAfterTheConfiguredOne() {
+		this.model.text("stop", "ok");
+		this.client.initialize();
+		String sessionId = this.client
+			.newSession(new NewSessionRequest("/work", null, List.of(),
+					SystemPrompt.of(SystemPromptMode.APPEND, "Answer in French."), null, null))
+			.sessionId();
+
+		this.client.prompt(sessionId, "Say hello");
+
+		assertThat(messages(this.model.requests().get(0)))
+			.containsExactly("system:You are a test agent.\n\nAnswer in French.", "user:Say hello");
+	}
+
+	@Test
+	void anOverridingClientSystemPromptReplacesTheConfiguredOne() {
+		this.model.text("stop", "ok");
+		this.client.initialize();
+		String sessionId = this.client
+			.newSession(new NewSessionRequest("/work", null, List.of(),
+					SystemPrompt.of(SystemPromptMode.OVERRIDE, "You review code."), null, null))
+			.sessionId();
+
+		this.client.prompt(sessionId, "Say hello");
+
+		assertThat(messages(this.model.requests().get(0))).containsExactly("system:You review code.", "user:Say hello");
+	}
+
+	@Test
+	void aSystemPromptOfAnUnservedModeIsRefusedWithoutASession() {
+		this.client.initialize();
+
+		AcpResponse answer = this.client.call("session/new", new NewSessionRequest("/work", null, List.of(),
+				SystemPrompt.of(SystemPromptMode.custom("_team"), "x"), null, null));
+
+		assertThat(answer.isError()).isTrue();
+		assertThat(answer.error().code()).isEqualTo(-32602);
+		assertThat(answer.error().message()).contains("systemPrompt.mode '_team'");
 	}
 
 	@Test

@@ -1,0 +1,36 @@
+package dev.acp.spring.protocol;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Client support for subagent sessions ({@code clientCapabilities.subagents}): child
+ * associations, state updates and restricted-session semantics; unstable in the ACP
+ * schema.
+ *
+ * @param meta the {@code _meta} object
+ * @param unknown fields this version does not know, kept to be written back
+ * @author ACP Spring Boot Starter contributors
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SubagentCapabilities(@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
+
+	public SubagentCapabilities {
+		unknown = UnknownFields.of(unknown);
+	}
+
+	public SubagentCapabilities(@Nullable Map<String, Object> meta) {
+		this(meta, null);
+	}
+
+	public SubagentCapabilities() {
+		this(null, null);
+	}
+
+}
