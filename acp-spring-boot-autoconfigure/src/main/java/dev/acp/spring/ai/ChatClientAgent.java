@@ -223,10 +223,11 @@ public final class ChatClientAgent implements AcpSessionListener, AutoCloseable 
 
 	private AiSession session(String sessionId, AcpRequestContext context) {
 		AiSession session = this.sessions.get(sessionId);
-		if (session != null && session.connection() == context.connection()) {
+		AcpSession served = context.session();
+		if (session != null && session.connection() == context.connection()
+				&& (served == null || Objects.equals(session.systemPrompt(), served.systemPrompt()))) {
 			return session;
 		}
-		AcpSession served = context.session();
 		if (served == null) {
 			throw new AcpException(AcpErrorCodes.RESOURCE_NOT_FOUND, "Resource not found",
 					Map.of("sessionId", sessionId));
@@ -241,10 +242,12 @@ public final class ChatClientAgent implements AcpSessionListener, AutoCloseable 
 	 */
 	private synchronized AiSession reopen(AcpSession served, AcpConnection connection) {
 		AiSession previous = this.sessions.get(served.id());
-		if (previous != null && previous.connection() == connection) {
+		if (previous != null && previous.connection() == connection
+				&& Objects.equals(previous.systemPrompt(), served.systemPrompt())) {
 			return previous;
 		}
-		AiSession session = new AiSession(served.id(), Path.of(served.cwd()), connection, served.mcpServers());
+		AiSession session = new AiSession(served.id(), Path.of(served.cwd()), connection, served.mcpServers(),
+				ClientSystemPrompt.checked(served.systemPrompt()));
 		if (!session.mcpServers().isEmpty() && MCP_PRESENT) {
 			McpSessionServers.start(session, MCP_TIMEOUT);
 		}

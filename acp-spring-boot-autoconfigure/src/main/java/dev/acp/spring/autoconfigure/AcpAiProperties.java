@@ -24,6 +24,13 @@ public class AcpAiProperties {
 	private String systemPrompt;
 
 	/**
+	 * Whether a client's systemPrompt may replace the configured one (mode override)
+	 * rather than only be appended to it: the configured prompt holds the operator's
+	 * instructions, so a client may not drop them unless the application says so.
+	 */
+	private boolean clientSystemPromptOverride;
+
+	/**
 	 * Whether the model gets the client's files (fs/read_text_file, fs/write_text_file)
 	 * and terminals (terminal/*) as tools, each when the client advertised it.
 	 */
@@ -51,6 +58,14 @@ public class AcpAiProperties {
 
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
+	}
+
+	public boolean isClientSystemPromptOverride() {
+		return this.clientSystemPromptOverride;
+	}
+
+	public void setClientSystemPromptOverride(boolean clientSystemPromptOverride) {
+		this.clientSystemPromptOverride = clientSystemPromptOverride;
 	}
 
 	public String getSystemPrompt() {

@@ -12,6 +12,7 @@ import dev.acp.spring.jsonrpc.JsonRpcCodec;
 import dev.acp.spring.protocol.McpCapabilities;
 import dev.acp.spring.protocol.PromptCapabilities;
 import dev.acp.spring.protocol.SessionCapabilities;
+import dev.acp.spring.protocol.SessionSystemPromptCapabilities;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.advisor.api.Advisor;
@@ -82,7 +83,8 @@ public final class AcpSpringAiAutoConfiguration {
 	 * @return the customizer
 	 */
 	@Bean
-	AcpCapabilitiesCustomizer acpChatClientSystemPromptCapabilities(ObjectProvider<ChatClientAgent> agent) {
+	AcpCapabilitiesCustomizer acpChatClientSystemPromptCapabilities(ObjectProvider<ChatClientAgent> agent,
+			AcpAiProperties properties) {
 		return (capabilities) -> {
 			if (agent.getIfAvailable() == null) {
 				return;
@@ -90,7 +92,9 @@ public final class AcpSpringAiAutoConfiguration {
 			SessionCapabilities session = capabilities.sessionCapabilities();
 			capabilities.sessionCapabilities(
 					((session != null) ? session : new SessionCapabilities(null, null, null, null, null, null))
-						.withSystemPrompt(ChatClientAgent.SYSTEM_PROMPT_CAPABILITIES));
+						.withSystemPrompt(properties.isClientSystemPromptOverride()
+								? SessionSystemPromptCapabilities.appendAndOverride()
+								: SessionSystemPromptCapabilities.appendOnly()));
 		};
 	}
 

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 import dev.acp.spring.protocol.McpServer;
+import dev.acp.spring.protocol.SystemPrompt;
 
 /**
  * A session as a handler sees it while a connection serves it: created by
@@ -48,6 +49,16 @@ public interface AcpSession {
 	 * @return the servers
 	 */
 	List<McpServer> mcpServers();
+
+	/**
+	 * The client's {@code systemPrompt} on the {@code session/new}, {@code session/load}
+	 * or {@code session/resume} that opened the session on this connection; not stored,
+	 * since the client sends it again with each of them.
+	 * @return the system prompt, or {@code null} when the client sent none
+	 */
+	default @Nullable SystemPrompt systemPrompt() {
+		return null;
+	}
 
 	/**
 	 * The session's title, as the agent set it or sent it in a

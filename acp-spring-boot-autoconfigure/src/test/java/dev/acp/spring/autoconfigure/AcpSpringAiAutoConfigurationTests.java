@@ -82,9 +82,18 @@ class AcpSpringAiAutoConfigurationTests {
 	}
 
 	@Test
-	void theBridgeAdvertisesTheClientSystemPrompt() {
+	void theBridgeAdvertisesAClientSystemPromptAppendedToTheConfiguredOne() {
 		this.contextRunner.withUserConfiguration(ModelConfiguration.class)
 			.withPropertyValues("acp.ai.enabled=true")
+			.run((context) -> assertThat(
+					context.getBean(AcpCapabilityAdvertiser.class).capabilities().sessionCapabilities().systemPrompt())
+				.isEqualTo(SessionSystemPromptCapabilities.appendOnly()));
+	}
+
+	@Test
+	void aClientSystemPromptMayReplaceTheConfiguredOneOnlyWhenTheApplicationSaysSo() {
+		this.contextRunner.withUserConfiguration(ModelConfiguration.class)
+			.withPropertyValues("acp.ai.enabled=true", "acp.ai.client-system-prompt-override=true")
 			.run((context) -> assertThat(
 					context.getBean(AcpCapabilityAdvertiser.class).capabilities().sessionCapabilities().systemPrompt())
 				.isEqualTo(SessionSystemPromptCapabilities.appendAndOverride()));

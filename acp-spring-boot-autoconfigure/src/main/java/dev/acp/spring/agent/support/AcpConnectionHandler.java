@@ -178,6 +178,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		}
 		try {
 			this.agent.mcpServers().check(method, request.params(), this.connection, this.mapper);
+			SystemPromptGate.check(method, request.params(), this.agent.initializeResponse().agentCapabilities(),
+					this.mapper);
 		}
 		catch (RuntimeException ex) {
 			return CompletableFuture.failedFuture(ex);

@@ -15,6 +15,7 @@ import org.jspecify.annotations.Nullable;
 
 import dev.acp.spring.protocol.HistorySize;
 import dev.acp.spring.protocol.McpServer;
+import dev.acp.spring.protocol.SystemPrompt;
 import dev.acp.spring.protocol.SessionConfigOption;
 import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.session.AcpSession;
@@ -41,6 +42,8 @@ final class DefaultAcpSession implements AcpSession {
 	private final @Nullable String owner;
 
 	private volatile List<McpServer> mcpServers;
+
+	private volatile @Nullable SystemPrompt systemPrompt;
 
 	private volatile @Nullable String title;
 
@@ -104,6 +107,15 @@ final class DefaultAcpSession implements AcpSession {
 	@Override
 	public List<McpServer> mcpServers() {
 		return this.mcpServers;
+	}
+
+	@Override
+	public @Nullable SystemPrompt systemPrompt() {
+		return this.systemPrompt;
+	}
+
+	void systemPrompt(@Nullable SystemPrompt systemPrompt) {
+		this.systemPrompt = systemPrompt;
 	}
 
 	void mcpServers(@Nullable List<McpServer> mcpServers) {

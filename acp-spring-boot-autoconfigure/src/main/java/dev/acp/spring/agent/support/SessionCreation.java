@@ -57,6 +57,7 @@ final class SessionCreation {
 			}
 			session.configOptions(response.configOptions());
 		}
+		session.systemPrompt(request.systemPrompt());
 		this.store.save(session.data(now));
 		connection.sessionOpened(session);
 	}

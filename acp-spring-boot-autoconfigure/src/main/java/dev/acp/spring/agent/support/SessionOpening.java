@@ -12,6 +12,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 import dev.acp.spring.protocol.McpServer;
+import dev.acp.spring.protocol.SystemPrompt;
 import dev.acp.spring.session.AcpSessionData;
 import dev.acp.spring.session.AcpSessionStore;
 
@@ -63,6 +64,7 @@ final class SessionOpening {
 		try {
 			AcpSessionData data = this.store.find(sessionId);
 			List<McpServer> mcpServers = mcpServers(params, mapper);
+			SystemPrompt systemPrompt = systemPrompt(params, mapper);
 			if (data != null && !data.isOwnedBy(connection.sessionOwnerName())) {
 				return;
 			}
@@ -76,7 +78,7 @@ final class SessionOpening {
 						now, connection.sessionOwnerName());
 				this.store.save(data);
 			}
-			open(connection, data, mcpServers);
+			open(connection, data, mcpServers, systemPrompt);
 		}
 		finally {
 			if (claimed) {
@@ -94,9 +96,11 @@ final class SessionOpening {
 
 	/**
 	 * Serve the stored session on this connection from now on, with the MCP servers
-	 * given, or those it had when {@code null}.
+	 * given, or those it had when {@code null}, and the client's system prompt of the
+	 * request that opened it.
 	 */
-	void open(DefaultAcpConnection connection, AcpSessionData data, @Nullable List<McpServer> mcpServers) {
+	void open(DefaultAcpConnection connection, AcpSessionData data, @Nullable List<McpServer> mcpServers,
+			@Nullable SystemPrompt systemPrompt) {
 		DefaultAcpSession session = connection.openSession(data.sessionId());
 		if (session == null) {
 			session = new DefaultAcpSession(data);
@@ -106,6 +110,20 @@ final class SessionOpening {
 			session.refresh(data);
 		}
 		session.mcpServers(mcpServers);
+		session.systemPrompt(systemPrompt);
+	}
+
+	private static @Nullable SystemPrompt systemPrompt(@Nullable JsonNode params, ObjectMapper mapper) {
+		JsonNode node = (params != null) ? params.get("systemPrompt") : null;
+		if (node == null || !node.isObject()) {
+			return null;
+		}
+		try {
+			return mapper.treeToValue(node, SystemPrompt.class);
+		}
+		catch (JacksonException ex) {
+			return null;
+		}
 	}
 
 	private static @Nullable List<McpServer> mcpServers(@Nullable JsonNode params, ObjectMapper mapper) {

@@ -97,7 +97,7 @@ final class StarterSessionMethods {
 		AcpSessionData data = this.claims.claimStored(sessionId, connection);
 		try {
 			this.replay.replay(sessionId, connection);
-			this.opening.open(connection, data, request.mcpServers());
+			this.opening.open(connection, data, request.mcpServers(), request.systemPrompt());
 		}
 		finally {
 			this.claims.releaseUnlessTurn(sessionId, connection);
@@ -109,7 +109,7 @@ final class StarterSessionMethods {
 		String sessionId = request.sessionId();
 		AcpSessionData data = this.claims.claimStored(sessionId, connection);
 		this.claims.releaseUnlessTurn(sessionId, connection);
-		this.opening.open(connection, data, request.mcpServers());
+		this.opening.open(connection, data, request.mcpServers(), request.systemPrompt());
 		return new ResumeSessionResponse();
 	}
 

@@ -25,6 +25,7 @@ import dev.acp.spring.protocol.ReadTextFileResponse;
 import dev.acp.spring.protocol.RequestPermissionOutcome;
 import dev.acp.spring.protocol.RequestPermissionRequest;
 import dev.acp.spring.protocol.RequestPermissionResponse;
+import dev.acp.spring.protocol.ResumeSessionRequest;
 import dev.acp.spring.protocol.SessionSystemPromptCapabilities;
 import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.protocol.StopReason;
@@ -73,9 +74,9 @@ class ChatClientAgentTests {
 		this.model = new ScriptedOpenAiServer();
 		this.context = new SpringApplicationBuilder(AiAgent.class).web(WebApplicationType.NONE)
 			.properties("acp.transport=none", "acp.ai.enabled=true", "acp.ai.system-prompt=You are a test agent.",
-					"spring.main.banner-mode=off", "spring.ai.openai.base-url=" + this.model.baseUrl(),
-					"spring.ai.openai.api-key=test-key", "spring.ai.openai.chat.model=scripted-model",
-					"spring.ai.retry.max-attempts=1")
+					"acp.ai.client-system-prompt-override=true", "spring.main.banner-mode=off",
+					"spring.ai.openai.base-url=" + this.model.baseUrl(), "spring.ai.openai.api-key=test-key",
+					"spring.ai.openai.chat.model=scripted-model", "spring.ai.retry.max-attempts=1")
 			.run("--spring.ai.model.chat=openai");
 		this.client = AcpTestClient.connect(this.context);
 	}
@@ -152,7 +153,23 @@ class ChatClientAgentTests {
 
 		assertThat(answer.isError()).isTrue();
 		assertThat(answer.error().code()).isEqualTo(-32602);
-		assertThat(answer.error().message()).contains("systemPrompt.mode '_team'");
+		assertThat(answer.error().data().toString()).contains("systemPrompt.mode").contains("'_team'");
+	}
+
+	@Test
+	void theSystemPromptOfASessionResumeReachesTheModel() {
+		this.model.text("stop", "ok").text("stop", "ok");
+		this.client.initialize();
+		String sessionId = this.client.newSession();
+		this.client.prompt(sessionId, "First");
+
+		AcpResponse resumed = this.client.call("session/resume", new ResumeSessionRequest(sessionId, "/work", null,
+				List.of(), SystemPrompt.of(SystemPromptMode.APPEND, "Answer in French."), null, null));
+		this.client.prompt(sessionId, "Second");
+
+		assertThat(resumed.isError()).isFalse();
+		assertThat(messages(this.model.requests().get(1))).containsExactly(
+				"system:You are a test agent.\n\nAnswer in French.", "user:First", "assistant:ok", "user:Second");
 	}
 
 	@Test
