@@ -25,7 +25,6 @@ import dev.acp.spring.method.support.ParamsBinding;
 import dev.acp.spring.protocol.AcpErrorCodes;
 import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.InitializeRequest;
-import dev.acp.spring.protocol.InitializeResponse;
 import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
@@ -59,6 +58,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	private final JsonRpcConnection rpc;
 
 	private final DefaultAcpSessions sessions;
+
+	private volatile ProtocolEdition edition = V1Edition.INSTANCE;
 
 	AcpConnectionHandler(AcpAgent agent, JsonRpcConnection rpc) {
 		this.agent = agent;
@@ -167,7 +168,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		}
 		AcpHandlerMethod handler = this.agent.registry().find(method);
 		boolean servedBySessions = handler == null && isServedBySessions(method);
-		if (!servedBySessions && (handler == null || handler.kind() != AcpHandlerKind.REQUEST)) {
+		if (!this.edition.knows(method)
+				|| !servedBySessions && (handler == null || handler.kind() != AcpHandlerKind.REQUEST)) {
 			return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(method)));
 		}
 		if (!this.connection.isInitialized()) {
@@ -299,7 +301,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (notification.params() != null && !notification.params().isObject()) {
 			dropped = "params are not an object";
 		}
-		else if (handler == null || handler.kind() != AcpHandlerKind.NOTIFICATION) {
+		else if (handler == null || handler.kind() != AcpHandlerKind.NOTIFICATION || !this.edition.knows(method)) {
 			dropped = "no handler";
 		}
 		else if (!this.connection.isInitialized()) {
@@ -355,7 +357,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		return this.connection;
 	}
 
-	private InitializeResponse initialize(JsonNode params) {
+	private Object initialize(JsonNode params) {
 		if (this.connection.isInitialized()) {
 			throw new AcpException(JsonRpcError.INVALID_REQUEST, "Invalid Request",
 					"initialize was already called on this connection");
@@ -363,8 +365,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (params == null || !params.isObject()) {
 			throw ParamsBinding.invalidParams(List.of(ParamsBinding.fieldError("params", "is required")));
 		}
-		InitializeRequest request = (InitializeRequest) ParamsBinding.bind(this.mapper, params,
-				this.mapper.constructType(InitializeRequest.class), null);
+		JsonNode asked = params.get("protocolVersion");
+		ProtocolEdition edition = (asked != null && asked.isInt()) ? this.agent.negotiation().negotiate(asked.asInt())
+				: V1Edition.INSTANCE;
+		InitializeRequest request = edition.initializeRequest(params, this.mapper);
 		if (request.protocolVersion() == null) {
 			throw ParamsBinding.invalidParams(List.of(ParamsBinding.fieldError("protocolVersion", "is required")));
 		}
@@ -374,8 +378,9 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 					"The client does not support required extensions: " + String.join(", ", missing),
 					Map.of("requiredExtensions", missing));
 		}
-		this.connection.initialized(request.clientInfo(), request.clientCapabilities(), request.protocolVersion());
-		return this.agent.initializeResponse(this.connection);
+		this.edition = edition;
+		this.connection.initialized(request.clientInfo(), request.clientCapabilities(), edition.version());
+		return edition.initializeResponse(this.agent.initializeResponse(this.connection));
 	}
 
 	private static AcpException paramsNotAnObject() {

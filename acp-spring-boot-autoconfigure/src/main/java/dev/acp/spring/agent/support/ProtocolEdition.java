@@ -1,0 +1,40 @@
+package dev.acp.spring.agent.support;
+
+import dev.acp.spring.protocol.InitializeRequest;
+import dev.acp.spring.protocol.InitializeResponse;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * The protocol version one connection speaks, fixed by its first {@code initialize}: how
+ * its messages translate to and from the version-free model the handlers see (the v1
+ * records).
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+interface ProtocolEdition {
+
+	/**
+	 * The protocol version.
+	 */
+	int version();
+
+	/**
+	 * Bind the params of {@code initialize} to what the handlers see.
+	 * @throws dev.acp.spring.method.AcpException -32602 when they do not bind
+	 */
+	InitializeRequest initializeRequest(JsonNode params, ObjectMapper mapper);
+
+	/**
+	 * The answer to {@code initialize} in this version's shape.
+	 * @param response the answer in the model's shape
+	 */
+	Object initializeResponse(InitializeResponse response);
+
+	/**
+	 * Whether a method exists in this version; the others are answered -32601 and, as
+	 * notifications, ignored.
+	 */
+	boolean knows(String method);
+
+}
