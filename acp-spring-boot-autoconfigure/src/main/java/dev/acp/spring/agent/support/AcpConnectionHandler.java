@@ -74,6 +74,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (AcpMethods.INITIALIZE.equals(method)) {
 			return true;
 		}
+		return isDispatchedInlineAs(this.edition.modelMethod(method));
+	}
+
+	private boolean isDispatchedInlineAs(String method) {
 		AcpHandlerMethod handler = this.agent.registry().find(method);
 		if (handler == null && isServedBySessions(method)) {
 			return !this.connection.isInitialized();
@@ -133,9 +137,13 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (AcpMethods.INITIALIZE.equals(method)) {
 			return kind == AcpHandlerKind.REQUEST;
 		}
-		AcpHandlerMethod handler = this.agent.registry().find(method);
+		if (!this.edition.knows(method)) {
+			return false;
+		}
+		String modelMethod = this.edition.modelMethod(method);
+		AcpHandlerMethod handler = this.agent.registry().find(modelMethod);
 		if (handler == null) {
-			return kind == AcpHandlerKind.REQUEST && isServedBySessions(method);
+			return kind == AcpHandlerKind.REQUEST && isServedBySessions(modelMethod);
 		}
 		return handler.kind() == kind;
 	}
@@ -166,11 +174,30 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 				return CompletableFuture.failedFuture(ex);
 			}
 		}
+		ProtocolEdition edition = this.edition;
+		if (!edition.knows(method)) {
+			return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(method)));
+		}
+		JsonNode params;
+		try {
+			params = edition.modelParams(method, request.params(), this.mapper);
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+		return dispatch(request, edition.modelMethod(method), params)
+			.thenApply((result) -> edition.answer(method, result, this.mapper));
+	}
+
+	/**
+	 * Serve a request as the handlers know it: its method and params translated from the
+	 * connection's protocol version.
+	 */
+	private CompletionStage<?> dispatch(InboundRequest request, String method, JsonNode params) {
 		AcpHandlerMethod handler = this.agent.registry().find(method);
 		boolean servedBySessions = handler == null && isServedBySessions(method);
-		if (!this.edition.knows(method)
-				|| !servedBySessions && (handler == null || handler.kind() != AcpHandlerKind.REQUEST)) {
-			return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(method)));
+		if (!servedBySessions && (handler == null || handler.kind() != AcpHandlerKind.REQUEST)) {
+			return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(request.method())));
 		}
 		if (!this.connection.isInitialized()) {
 			return CompletableFuture.failedFuture(notInitialized(method));
@@ -179,7 +206,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 			return CompletableFuture.failedFuture(authenticationRequired(method));
 		}
 		try {
-			this.agent.mcpServers().check(method, request.params(), this.connection, this.mapper);
+			this.agent.mcpServers().check(method, params, this.connection, this.mapper);
 		}
 		catch (RuntimeException ex) {
 			return CompletableFuture.failedFuture(ex);
@@ -187,7 +214,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (servedBySessions) {
 			try {
 				return CompletableFuture
-					.completedFuture(this.sessions.serve(method, request.params(), this.connection, this.mapper));
+					.completedFuture(this.sessions.serve(method, params, this.connection, this.mapper));
 			}
 			catch (RuntimeException ex) {
 				return CompletableFuture.failedFuture(ex);
@@ -195,10 +222,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		}
 		CompletableFuture<Void> cancellation = new CompletableFuture<>();
 		request.onCancel(() -> cancellation.complete(null));
-		AcpRequestContext context = AcpRequestContext.forRequest(method, request.id(), request.params(),
-				this.connection, this.mapper, cancellation);
+		AcpRequestContext context = AcpRequestContext.forRequest(method, request.id(), params, this.connection,
+				this.mapper, cancellation);
 		if (AcpMethods.SESSION_PROMPT.equals(method)) {
-			return prompt(handler, context, request);
+			return prompt(handler, context, request, params);
 		}
 		if (AcpMethods.AUTHENTICATE.equals(method) || AcpMethods.LOGOUT.equals(method)) {
 			boolean authenticated = AcpMethods.AUTHENTICATE.equals(method);
@@ -208,13 +235,13 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 			});
 		}
 		if (this.sessions != null && SessionTracking.isTracked(method)) {
-			return new SessionTracking(this.sessions, this.connection, this.mapper).serve(method, request.params(),
+			return new SessionTracking(this.sessions, this.connection, this.mapper).serve(method, params,
 					() -> handler.invoke(context));
 		}
 		if (AcpMethods.SESSION_NEW.equals(method) || AcpMethods.SESSION_LOAD.equals(method)
 				|| AcpMethods.SESSION_RESUME.equals(method) || AcpMethods.SESSION_CLOSE.equals(method)) {
 			return handler.invoke(context).thenApply((result) -> {
-				trackSession(method, request.params(), result);
+				trackSession(method, params, result);
 				return result;
 			});
 		}
@@ -254,7 +281,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 				"'" + method + "' needs a successful authenticate on this connection first");
 	}
 
-	private CompletionStage<?> prompt(AcpHandlerMethod handler, AcpRequestContext context, InboundRequest request) {
+	private CompletionStage<?> prompt(AcpHandlerMethod handler, AcpRequestContext context, InboundRequest request,
+			JsonNode params) {
 		if (request.isCancelled()) {
 			return CompletableFuture.completedFuture(CANCELLED);
 		}
@@ -264,7 +292,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		AcpRequestContext turnContext = context;
 		if (session != null) {
 			try {
-				PromptRequest bound = this.sessions.beginTurn(this.connection, session, request.params(), this.mapper);
+				PromptRequest bound = this.sessions.beginTurn(this.connection, session, params, this.mapper);
 				if (bound != null) {
 					turnContext = context.withBoundParams(bound);
 				}

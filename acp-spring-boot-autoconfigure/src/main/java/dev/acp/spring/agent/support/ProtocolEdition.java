@@ -2,6 +2,7 @@ package dev.acp.spring.agent.support;
 
 import dev.acp.spring.protocol.InitializeRequest;
 import dev.acp.spring.protocol.InitializeResponse;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -36,5 +37,24 @@ interface ProtocolEdition {
 	 * notifications, ignored.
 	 */
 	boolean knows(String method);
+
+	/**
+	 * The name the handlers know a method of this version by.
+	 */
+	String modelMethod(String method);
+
+	/**
+	 * The params of a request of this version as the handlers take them.
+	 * @param method the method, as this version names it
+	 * @param params the params, an object or {@code null}
+	 * @throws dev.acp.spring.method.AcpException -32602 for what cannot be translated
+	 */
+	@Nullable JsonNode modelParams(String method, @Nullable JsonNode params, ObjectMapper mapper);
+
+	/**
+	 * The answer to a request of this version, from what its handler returned.
+	 * @param method the method, as this version names it
+	 */
+	@Nullable Object answer(String method, @Nullable Object result, ObjectMapper mapper);
 
 }

@@ -3,6 +3,7 @@ package dev.acp.spring.agent.support;
 import dev.acp.spring.method.support.ParamsBinding;
 import dev.acp.spring.protocol.InitializeRequest;
 import dev.acp.spring.protocol.InitializeResponse;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -37,6 +38,21 @@ final class V1Edition implements ProtocolEdition {
 	@Override
 	public boolean knows(String method) {
 		return true;
+	}
+
+	@Override
+	public String modelMethod(String method) {
+		return method;
+	}
+
+	@Override
+	public @Nullable JsonNode modelParams(String method, @Nullable JsonNode params, ObjectMapper mapper) {
+		return params;
+	}
+
+	@Override
+	public @Nullable Object answer(String method, @Nullable Object result, ObjectMapper mapper) {
+		return result;
 	}
 
 }

@@ -5,6 +5,7 @@ import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.Implementation;
 import dev.acp.spring.protocol.InitializeRequest;
 import dev.acp.spring.protocol.InitializeResponse;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -49,6 +50,21 @@ final class V2Edition implements ProtocolEdition {
 	@Override
 	public boolean knows(String method) {
 		return V2Methods.knows(method);
+	}
+
+	@Override
+	public String modelMethod(String method) {
+		return V2Methods.modelMethod(method);
+	}
+
+	@Override
+	public @Nullable JsonNode modelParams(String method, @Nullable JsonNode params, ObjectMapper mapper) {
+		return V2Requests.modelParams(method, params);
+	}
+
+	@Override
+	public @Nullable Object answer(String method, @Nullable Object result, ObjectMapper mapper) {
+		return V2Answers.answer(method, result, mapper);
 	}
 
 }

@@ -1,26 +1,42 @@
 package dev.acp.spring.agent.support;
 
+import java.util.Map;
 import java.util.Set;
 
 import dev.acp.spring.protocol.AcpMethods;
 
 /**
- * The methods a v2 connection knows: {@code initialize} and extension methods
- * ({@code _vendor/...}). The core methods of v2 are added here as the connection learns
- * to translate them; until then they, and v1's methods that v2 dropped
- * ({@code session/load}, {@code fs/*}, {@code terminal/*}, ...), are answered -32601.
+ * The methods a v2 connection knows, and the name the handlers know each by:
+ * {@code initialize}, the session methods the handlers serve unchanged,
+ * {@code auth/login} and {@code auth/logout} (v1's {@code authenticate} and
+ * {@code logout}), and extension methods ({@code _vendor/...}). v1's methods that v2
+ * dropped ({@code session/load}, {@code session/set_mode}, {@code fs/*},
+ * {@code terminal/*}, ...) and those not translated yet are answered -32601.
  *
  * @author ACP Spring Boot Starter contributors
  */
 final class V2Methods {
 
-	private static final Set<String> CORE = Set.of(AcpMethods.INITIALIZE);
+	static final String AUTH_LOGIN = "auth/login";
+
+	static final String AUTH_LOGOUT = "auth/logout";
+
+	private static final Map<String, String> RENAMED = Map.of(AUTH_LOGIN, AcpMethods.AUTHENTICATE, AUTH_LOGOUT,
+			AcpMethods.LOGOUT);
+
+	private static final Set<String> UNCHANGED = Set.of(AcpMethods.INITIALIZE, AcpMethods.SESSION_NEW,
+			AcpMethods.SESSION_LIST, AcpMethods.SESSION_CLOSE, AcpMethods.SESSION_DELETE,
+			AcpMethods.SESSION_SET_CONFIG_OPTION, AcpMethods.SESSION_RESUME);
 
 	private V2Methods() {
 	}
 
 	static boolean knows(String method) {
-		return method.startsWith("_") || CORE.contains(method);
+		return method.startsWith("_") || UNCHANGED.contains(method) || RENAMED.containsKey(method);
+	}
+
+	static String modelMethod(String method) {
+		return RENAMED.getOrDefault(method, method);
 	}
 
 }
