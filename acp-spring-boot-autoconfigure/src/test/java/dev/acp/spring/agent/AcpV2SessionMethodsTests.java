@@ -1,5 +1,7 @@
 package dev.acp.spring.agent;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import dev.acp.spring.annotation.AcpMethod;
@@ -8,6 +10,12 @@ import dev.acp.spring.autoconfigure.AcpSessionAutoConfiguration;
 import dev.acp.spring.method.AcpClient;
 import dev.acp.spring.method.AcpClientCapabilityException;
 import dev.acp.spring.method.AcpException;
+import dev.acp.spring.protocol.PlanEntry;
+import dev.acp.spring.protocol.PlanEntryPriority;
+import dev.acp.spring.protocol.PlanEntryStatus;
+import dev.acp.spring.protocol.PromptRequest;
+import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.StopReason;
 import dev.acp.spring.protocol.WriteTextFileRequest;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -111,12 +119,55 @@ class AcpV2SessionMethodsTests {
 	}
 
 	@Test
-	void replayFromIsRefusedWithAPreciseErrorUntilServed() {
+	void aSessionPromptedOverV1IsResumedOverV2WithItsHistoryReplayedAsV2Updates() {
+		this.contextRunner.run((context) -> {
+			TestPeer v1 = new TestPeer(context);
+			v1.initialize("{}");
+			String sessionId = v1.call("session/new", "{\"cwd\":\"/work\",\"mcpServers\":[]}")
+				.at("/result/sessionId")
+				.asString();
+			JsonNode turn = v1.call(1, "session/prompt",
+					"{\"sessionId\":\"" + sessionId + "\",\"prompt\":[{\"type\":\"text\",\"text\":\"hi\"}]}");
+			while (!turn.has("id")) {
+				turn = v1.next();
+			}
+			assertThat(turn.at("/result/stopReason").asString()).as(turn.toString()).isEqualTo("end_turn");
+			TestPeer v2 = v2(context);
+			v2.send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"session/resume\",\"params\":{\"sessionId\":\""
+					+ sessionId + "\",\"cwd\":\"/work\",\"replayFrom\":{\"type\":\"start\"}}}");
+			List<JsonNode> updates = new ArrayList<>();
+			JsonNode message = v2.next();
+			while (!message.has("id")) {
+				assertThat(message.get("method").asString()).isEqualTo("session/update");
+				assertThat(message.at("/params/sessionId").asString()).isEqualTo(sessionId);
+				updates.add(message.at("/params/update"));
+				message = v2.next();
+			}
+			assertThat(message.get("result").toString()).isEqualTo("{}");
+			assertThat(updates).extracting((update) -> update.get("sessionUpdate").asString())
+				.containsExactly("user_message_chunk", "agent_message_chunk", "agent_message_chunk", "tool_call_update",
+						"plan_update", "agent_message_chunk");
+			String userMessage = updates.get(0).get("messageId").asString();
+			String firstAnswer = updates.get(1).get("messageId").asString();
+			assertThat(updates.get(2).get("messageId").asString()).isEqualTo(firstAnswer);
+			assertThat(firstAnswer).isNotEqualTo(userMessage);
+			assertThat(updates.get(5).get("messageId").asString()).isNotIn(userMessage, firstAnswer);
+			assertThat(updates.get(3).get("toolCallId").asString()).isEqualTo("t1");
+			assertThat(updates.get(3).get("title").asString()).isEqualTo("Read");
+			assertThat(updates.get(4).at("/plan/type").asString()).isEqualTo("items");
+			assertThat(updates.get(4).at("/plan/entries/0/content").asString()).isEqualTo("step");
+			assertThat(updates)
+				.noneMatch((update) -> "current_mode_update".equals(update.get("sessionUpdate").asString()));
+		});
+	}
+
+	@Test
+	void aReplayPointOtherThanTheStartIsInvalidParams() {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = v2(context);
 			String sessionId = peer.call("session/new", "{\"cwd\":\"/work\"}").at("/result/sessionId").asString();
 			JsonNode resumed = v2(context).call("session/resume",
-					"{\"sessionId\":\"" + sessionId + "\",\"cwd\":\"/work\",\"replayFrom\":{\"type\":\"start\"}}");
+					"{\"sessionId\":\"" + sessionId + "\",\"cwd\":\"/work\",\"replayFrom\":{\"type\":\"_later\"}}");
 			assertThat(resumed.at("/error/code").asInt()).isEqualTo(-32602);
 			assertThat(resumed.at("/error/data/errors/0/field").asString()).isEqualTo("replayFrom");
 		});
@@ -154,6 +205,19 @@ class AcpV2SessionMethodsTests {
 
 		@AcpMethod("logout")
 		void logout() {
+		}
+
+		@AcpMethod("session/prompt")
+		PromptResponse prompt(PromptRequest request, AcpClient client) {
+			String sessionId = request.sessionId();
+			client.agentMessageChunk(sessionId, "a");
+			client.agentMessageChunk(sessionId, "b");
+			client.notify("session/update", Map.of("sessionId", sessionId, "update",
+					Map.of("sessionUpdate", "tool_call", "toolCallId", "t1", "title", "Read")));
+			client.plan(sessionId, List.of(new PlanEntry("step", PlanEntryPriority.HIGH, PlanEntryStatus.PENDING)));
+			client.currentModeUpdate(sessionId, "ask");
+			client.agentMessageChunk(sessionId, "done");
+			return new PromptResponse(StopReason.END_TURN);
 		}
 
 		@AcpMethod("_v2.test/writeFile")

@@ -59,8 +59,6 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 
 	private final DefaultAcpSessions sessions;
 
-	private volatile ProtocolEdition edition = V1Edition.INSTANCE;
-
 	AcpConnectionHandler(AcpAgent agent, JsonRpcConnection rpc) {
 		this.agent = agent;
 		this.rpc = rpc;
@@ -74,7 +72,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (AcpMethods.INITIALIZE.equals(method)) {
 			return true;
 		}
-		return isDispatchedInlineAs(this.edition.modelMethod(method));
+		return isDispatchedInlineAs(this.connection.edition().modelMethod(method, null));
 	}
 
 	private boolean isDispatchedInlineAs(String method) {
@@ -137,10 +135,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (AcpMethods.INITIALIZE.equals(method)) {
 			return kind == AcpHandlerKind.REQUEST;
 		}
-		if (!this.edition.knows(method)) {
+		if (!this.connection.edition().knows(method)) {
 			return false;
 		}
-		String modelMethod = this.edition.modelMethod(method);
+		String modelMethod = this.connection.edition().modelMethod(method, null);
 		AcpHandlerMethod handler = this.agent.registry().find(modelMethod);
 		if (handler == null) {
 			return kind == AcpHandlerKind.REQUEST && isServedBySessions(modelMethod);
@@ -174,7 +172,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 				return CompletableFuture.failedFuture(ex);
 			}
 		}
-		ProtocolEdition edition = this.edition;
+		ProtocolEdition edition = this.connection.edition();
 		if (!edition.knows(method)) {
 			return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(method)));
 		}
@@ -185,7 +183,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		catch (RuntimeException ex) {
 			return CompletableFuture.failedFuture(ex);
 		}
-		return dispatch(request, edition.modelMethod(method), params)
+		return dispatch(request, edition.modelMethod(method, request.params()), params)
 			.thenApply((result) -> edition.answer(method, result, this.mapper));
 	}
 
@@ -329,7 +327,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (notification.params() != null && !notification.params().isObject()) {
 			dropped = "params are not an object";
 		}
-		else if (handler == null || handler.kind() != AcpHandlerKind.NOTIFICATION || !this.edition.knows(method)) {
+		else if (handler == null || handler.kind() != AcpHandlerKind.NOTIFICATION
+				|| !this.connection.edition().knows(method)) {
 			dropped = "no handler";
 		}
 		else if (!this.connection.isInitialized()) {
@@ -406,8 +405,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 					"The client does not support required extensions: " + String.join(", ", missing),
 					Map.of("requiredExtensions", missing));
 		}
-		this.edition = edition;
-		this.connection.initialized(request.clientInfo(), request.clientCapabilities(), edition.version());
+		this.connection.initialized(request.clientInfo(), request.clientCapabilities(), edition);
 		return edition.initializeResponse(this.agent.initializeResponse(this.connection));
 	}
 

@@ -39,9 +39,10 @@ interface ProtocolEdition {
 	boolean knows(String method);
 
 	/**
-	 * The name the handlers know a method of this version by.
+	 * The method the handlers know a request of this version by.
+	 * @param params its params, or {@code null} when not known yet
 	 */
-	String modelMethod(String method);
+	String modelMethod(String method, @Nullable JsonNode params);
 
 	/**
 	 * The params of a request of this version as the handlers take them.
@@ -56,5 +57,14 @@ interface ProtocolEdition {
 	 * @param method the method, as this version names it
 	 */
 	@Nullable Object answer(String method, @Nullable Object result, ObjectMapper mapper);
+
+	/**
+	 * The params of a notification the agent sends, in this version's shape.
+	 * @param method the method, as the handlers name it
+	 * @param params the params in the model's shape
+	 * @return the params to send, or {@code null} to send nothing (what this version has
+	 * no notion of)
+	 */
+	@Nullable Object outbound(String method, @Nullable Object params, ObjectMapper mapper);
 
 }

@@ -32,7 +32,7 @@ final class ProtocolNegotiation {
 	}
 
 	/**
-	 * The edition of a connection whose {@code initialize} asks for a version.
+	 * A new edition for a connection whose {@code initialize} asks for a version.
 	 * @param asked the version asked
 	 * @return the edition
 	 * @throws dev.acp.spring.method.AcpException -32602 when every served version is
@@ -44,7 +44,7 @@ final class ProtocolNegotiation {
 			throw ParamsBinding.invalidParams(List.of(ParamsBinding.fieldError("protocolVersion",
 					"must be at least " + this.served.first() + ", the oldest version served")));
 		}
-		return (version == 2) ? V2Edition.INSTANCE : V1Edition.INSTANCE;
+		return (version == 2) ? new V2Edition() : V1Edition.INSTANCE;
 	}
 
 }

@@ -41,7 +41,7 @@ final class V1Edition implements ProtocolEdition {
 	}
 
 	@Override
-	public String modelMethod(String method) {
+	public String modelMethod(String method, @Nullable JsonNode params) {
 		return method;
 	}
 
@@ -53,6 +53,11 @@ final class V1Edition implements ProtocolEdition {
 	@Override
 	public @Nullable Object answer(String method, @Nullable Object result, ObjectMapper mapper) {
 		return result;
+	}
+
+	@Override
+	public @Nullable Object outbound(String method, @Nullable Object params, ObjectMapper mapper) {
+		return params;
 	}
 
 }

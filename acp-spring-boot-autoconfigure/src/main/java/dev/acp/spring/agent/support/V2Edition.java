@@ -1,6 +1,7 @@
 package dev.acp.spring.agent.support;
 
 import dev.acp.spring.method.support.ParamsBinding;
+import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.Implementation;
 import dev.acp.spring.protocol.InitializeRequest;
@@ -12,18 +13,16 @@ import tools.jackson.databind.ObjectMapper;
 /**
  * ACP v2 (Preview): {@code initialize} with {@code info} and {@code capabilities},
  * answered by {@link V2InitializeAnswer}; the methods known are those of
- * {@link V2Methods}. What a v2 client advertises besides {@code capabilities._meta} (the
- * client extensions) is not passed on: v2 has no {@code fs/*} and {@code terminal/*} for
- * the agent to call.
+ * {@link V2Methods}; the updates it sends are translated by {@link V2Updates}, one per
+ * connection (it keeps the message ids). What a v2 client advertises besides
+ * {@code capabilities._meta} (the client extensions) is not passed on: v2 has no
+ * {@code fs/*} and {@code terminal/*} for the agent to call.
  *
  * @author ACP Spring Boot Starter contributors
  */
 final class V2Edition implements ProtocolEdition {
 
-	static final V2Edition INSTANCE = new V2Edition();
-
-	private V2Edition() {
-	}
+	private final V2Updates updates = new V2Updates();
 
 	@Override
 	public int version() {
@@ -53,8 +52,8 @@ final class V2Edition implements ProtocolEdition {
 	}
 
 	@Override
-	public String modelMethod(String method) {
-		return V2Methods.modelMethod(method);
+	public String modelMethod(String method, @Nullable JsonNode params) {
+		return V2Methods.modelMethod(method, params);
 	}
 
 	@Override
@@ -65,6 +64,11 @@ final class V2Edition implements ProtocolEdition {
 	@Override
 	public @Nullable Object answer(String method, @Nullable Object result, ObjectMapper mapper) {
 		return V2Answers.answer(method, result, mapper);
+	}
+
+	@Override
+	public @Nullable Object outbound(String method, @Nullable Object params, ObjectMapper mapper) {
+		return AcpMethods.SESSION_UPDATE.equals(method) ? this.updates.toV2(params, mapper) : params;
 	}
 
 }

@@ -4,13 +4,16 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.acp.spring.protocol.AcpMethods;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The methods a v2 connection knows, and the name the handlers know each by:
  * {@code initialize}, the session methods the handlers serve unchanged,
  * {@code auth/login} and {@code auth/logout} (v1's {@code authenticate} and
- * {@code logout}), and extension methods ({@code _vendor/...}). v1's methods that v2
- * dropped ({@code session/load}, {@code session/set_mode}, {@code fs/*},
+ * {@code logout}; {@code session/resume} with {@code replayFrom} is v1's
+ * {@code session/load}), and extension methods ({@code _vendor/...}). v1's methods that
+ * v2 dropped ({@code session/load}, {@code session/set_mode}, {@code fs/*},
  * {@code terminal/*}, ...) and those not translated yet are answered -32601.
  *
  * @author ACP Spring Boot Starter contributors
@@ -35,7 +38,14 @@ final class V2Methods {
 		return method.startsWith("_") || UNCHANGED.contains(method) || RENAMED.containsKey(method);
 	}
 
-	static String modelMethod(String method) {
+	/**
+	 * The handlers' name of a v2 request: {@code session/resume} with {@code replayFrom}
+	 * is v1's {@code session/load} (replay, then the answer).
+	 */
+	static String modelMethod(String method, @Nullable JsonNode params) {
+		if (AcpMethods.SESSION_RESUME.equals(method) && params != null && params.has("replayFrom")) {
+			return AcpMethods.SESSION_LOAD;
+		}
 		return RENAMED.getOrDefault(method, method);
 	}
 

@@ -27,11 +27,12 @@ final class V2Requests {
 				|| !AcpMethods.SESSION_NEW.equals(method) && !AcpMethods.SESSION_RESUME.equals(method)) {
 			return params;
 		}
-		if (AcpMethods.SESSION_RESUME.equals(method) && object.has("replayFrom")) {
-			throw ParamsBinding.invalidParams(
-					List.of(ParamsBinding.fieldError("replayFrom", "replay is not served by this agent yet")));
-		}
 		ObjectNode model = object.deepCopy();
+		JsonNode replayFrom = model.remove("replayFrom");
+		if (replayFrom != null && !"start".equals(replayFrom.path("type").asString(null))) {
+			throw ParamsBinding
+				.invalidParams(List.of(ParamsBinding.fieldError("replayFrom", "must be {\"type\":\"start\"}")));
+		}
 		JsonNode servers = model.get("mcpServers");
 		if (servers == null || servers.isNull()) {
 			model.putArray("mcpServers");
