@@ -162,6 +162,23 @@ class AcpV2SessionMethodsTests {
 	}
 
 	@Test
+	void updatesAHandlerSendsOnAV2ConnectionAreSentInV2Shapes() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = v2(context);
+			peer.send("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"_v2.test/talk\",\"params\":{\"sessionId\":\"s1\"}}");
+			JsonNode first = peer.next();
+			JsonNode second = peer.next();
+			JsonNode plan = peer.next();
+			JsonNode answer = peer.next();
+			assertThat(first.at("/params/update/sessionUpdate").asString()).isEqualTo("agent_message_chunk");
+			assertThat(first.at("/params/update/messageId").asString()).isNotEmpty();
+			assertThat(second.at("/params/update/messageId")).isEqualTo(first.at("/params/update/messageId"));
+			assertThat(plan.at("/params/update/sessionUpdate").asString()).isEqualTo("plan_update");
+			assertThat(answer.get("id").asInt()).as(answer.toString()).isEqualTo(9);
+		});
+	}
+
+	@Test
 	void aReplayPointOtherThanTheStartIsInvalidParams() {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = v2(context);
@@ -218,6 +235,15 @@ class AcpV2SessionMethodsTests {
 			client.currentModeUpdate(sessionId, "ask");
 			client.agentMessageChunk(sessionId, "done");
 			return new PromptResponse(StopReason.END_TURN);
+		}
+
+		@AcpMethod("_v2.test/talk")
+		void talk(Map<String, String> params, AcpClient client) {
+			String sessionId = params.get("sessionId");
+			client.agentMessageChunk(sessionId, "a");
+			client.agentMessageChunk(sessionId, "b");
+			client.currentModeUpdate(sessionId, "ask");
+			client.plan(sessionId, List.of(new PlanEntry("step", PlanEntryPriority.HIGH, PlanEntryStatus.PENDING)));
 		}
 
 		@AcpMethod("_v2.test/writeFile")
