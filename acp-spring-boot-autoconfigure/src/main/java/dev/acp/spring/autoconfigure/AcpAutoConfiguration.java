@@ -58,7 +58,7 @@ import org.springframework.util.function.SingletonSupplier;
  */
 @AutoConfiguration(after = JacksonAutoConfiguration.class)
 @ConditionalOnProperty(prefix = "acp", name = "enabled", matchIfMissing = true)
-@EnableConfigurationProperties(AcpProperties.class)
+@EnableConfigurationProperties({ AcpProperties.class, AcpProtocolProperties.class })
 @Import({ AcpStdioConfiguration.class, AcpMcpServersConfiguration.class })
 public final class AcpAutoConfiguration {
 
@@ -159,7 +159,7 @@ public final class AcpAutoConfiguration {
 			Environment environment, ObjectProvider<ObservationRegistry> observationRegistry,
 			ObjectProvider<AcpTraceContextWriter> traceContextWriter, ObjectProvider<AcpTraceSampler> traceSampler,
 			ObjectProvider<DefaultAcpSessions> sessions, ObjectProvider<AcpMcpServerPolicy> mcpServerPolicy,
-			ObjectProvider<AcpSessionListener> sessionListeners) {
+			ObjectProvider<AcpSessionListener> sessionListeners, AcpProtocolProperties protocol) {
 		AcpProperties.Agent agent = properties.getAgent();
 		String name = StringUtils.hasText(agent.getName()) ? agent.getName()
 				: environment.getProperty("spring.application.name", "acp-agent");
@@ -171,6 +171,13 @@ public final class AcpAutoConfiguration {
 						traceContextWriter.getIfAvailable(() -> AcpTraceContextWriter.NONE),
 						traceSampler.getIfAvailable(() -> AcpTraceSampler.NONE)));
 		acpAgent.setSessions(sessions.getIfAvailable());
+		try {
+			acpAgent.setProtocolVersions(protocol.getVersions());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalStateException(
+					"Invalid acp.protocol.versions " + protocol.getVersions() + ": " + ex.getMessage());
+		}
 		mcpServerPolicy.ifAvailable(acpAgent::setMcpServerPolicy);
 		acpAgent.setSessionListeners(SingletonSupplier.of(() -> sessionListeners.orderedStream().toList()));
 		return acpAgent;

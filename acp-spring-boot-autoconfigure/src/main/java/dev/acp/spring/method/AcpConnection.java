@@ -106,7 +106,8 @@ public interface AcpConnection {
 	@Nullable Principal principal();
 
 	/**
-	 * The protocol version the client asked for in {@code initialize}.
+	 * The protocol version of this connection: the one {@code initialize} answered, the
+	 * highest the agent serves at or below the one the client asked for.
 	 * @return the version, or {@code null} before initialize
 	 */
 	@Nullable Integer protocolVersion();

@@ -1,6 +1,7 @@
 package dev.acp.spring.agent.support;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,6 +46,8 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 	private volatile InitializeResponse initializeResponse;
 
 	private volatile Duration maxPromptDuration;
+
+	private volatile ProtocolNegotiation negotiation = ProtocolNegotiation.V1_ONLY;
 
 	private volatile DefaultAcpSessions sessions;
 
@@ -98,6 +101,22 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 	 */
 	public void setMaxPromptDuration(Duration maxPromptDuration) {
 		this.maxPromptDuration = maxPromptDuration;
+	}
+
+	/**
+	 * Serve these protocol versions, each connection the highest at or below the one its
+	 * {@code initialize} asks for. Set before the first connection opens; by default only
+	 * version 1 is served.
+	 * @param versions the versions, 1 and/or 2
+	 * @throws IllegalArgumentException if empty or naming a version this agent cannot
+	 * serve
+	 */
+	public void setProtocolVersions(Collection<Integer> versions) {
+		this.negotiation = new ProtocolNegotiation(versions);
+	}
+
+	ProtocolNegotiation negotiation() {
+		return this.negotiation;
 	}
 
 	Duration maxPromptDuration() {

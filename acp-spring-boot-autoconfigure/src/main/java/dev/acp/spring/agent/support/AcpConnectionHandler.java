@@ -25,7 +25,6 @@ import dev.acp.spring.method.support.ParamsBinding;
 import dev.acp.spring.protocol.AcpErrorCodes;
 import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.InitializeRequest;
-import dev.acp.spring.protocol.InitializeResponse;
 import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
@@ -73,6 +72,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (AcpMethods.INITIALIZE.equals(method)) {
 			return true;
 		}
+		return isDispatchedInlineAs(this.connection.edition().modelMethod(method, null));
+	}
+
+	private boolean isDispatchedInlineAs(String method) {
 		AcpHandlerMethod handler = this.agent.registry().find(method);
 		if (handler == null && isServedBySessions(method)) {
 			return !this.connection.isInitialized();
@@ -132,9 +135,13 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (AcpMethods.INITIALIZE.equals(method)) {
 			return kind == AcpHandlerKind.REQUEST;
 		}
-		AcpHandlerMethod handler = this.agent.registry().find(method);
+		if (!this.connection.edition().knows(method)) {
+			return false;
+		}
+		String modelMethod = this.connection.edition().modelMethod(method, null);
+		AcpHandlerMethod handler = this.agent.registry().find(modelMethod);
 		if (handler == null) {
-			return kind == AcpHandlerKind.REQUEST && isServedBySessions(method);
+			return kind == AcpHandlerKind.REQUEST && isServedBySessions(modelMethod);
 		}
 		return handler.kind() == kind;
 	}
@@ -165,10 +172,30 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 				return CompletableFuture.failedFuture(ex);
 			}
 		}
+		ProtocolEdition edition = this.connection.edition();
+		if (!edition.knows(method)) {
+			return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(method)));
+		}
+		JsonNode params;
+		try {
+			params = edition.modelParams(method, request.params(), this.mapper);
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+		return dispatch(request, edition.modelMethod(method, request.params()), params)
+			.thenApply((result) -> edition.answer(method, result, this.mapper));
+	}
+
+	/**
+	 * Serve a request as the handlers know it: its method and params translated from the
+	 * connection's protocol version.
+	 */
+	private CompletionStage<?> dispatch(InboundRequest request, String method, JsonNode params) {
 		AcpHandlerMethod handler = this.agent.registry().find(method);
 		boolean servedBySessions = handler == null && isServedBySessions(method);
 		if (!servedBySessions && (handler == null || handler.kind() != AcpHandlerKind.REQUEST)) {
-			return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(method)));
+			return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(request.method())));
 		}
 		if (!this.connection.isInitialized()) {
 			return CompletableFuture.failedFuture(notInitialized(method));
@@ -177,9 +204,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 			return CompletableFuture.failedFuture(authenticationRequired(method));
 		}
 		try {
-			this.agent.mcpServers().check(method, request.params(), this.connection, this.mapper);
-			SystemPromptGate.check(method, request.params(), this.agent.initializeResponse().agentCapabilities(),
-					this.mapper);
+			this.agent.mcpServers().check(method, params, this.connection, this.mapper);
+			SystemPromptGate.check(method, params, this.agent.initializeResponse().agentCapabilities(), this.mapper);
 		}
 		catch (RuntimeException ex) {
 			return CompletableFuture.failedFuture(ex);
@@ -187,7 +213,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (servedBySessions) {
 			try {
 				return CompletableFuture
-					.completedFuture(this.sessions.serve(method, request.params(), this.connection, this.mapper));
+					.completedFuture(this.sessions.serve(method, params, this.connection, this.mapper));
 			}
 			catch (RuntimeException ex) {
 				return CompletableFuture.failedFuture(ex);
@@ -195,10 +221,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		}
 		CompletableFuture<Void> cancellation = new CompletableFuture<>();
 		request.onCancel(() -> cancellation.complete(null));
-		AcpRequestContext context = AcpRequestContext.forRequest(method, request.id(), request.params(),
-				this.connection, this.mapper, cancellation);
+		AcpRequestContext context = AcpRequestContext.forRequest(method, request.id(), params, this.connection,
+				this.mapper, cancellation);
 		if (AcpMethods.SESSION_PROMPT.equals(method)) {
-			return prompt(handler, context, request);
+			return prompt(handler, context, request, params);
 		}
 		if (AcpMethods.AUTHENTICATE.equals(method) || AcpMethods.LOGOUT.equals(method)) {
 			boolean authenticated = AcpMethods.AUTHENTICATE.equals(method);
@@ -208,13 +234,13 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 			});
 		}
 		if (this.sessions != null && SessionTracking.isTracked(method)) {
-			return new SessionTracking(this.sessions, this.connection, this.mapper).serve(method, request.params(),
+			return new SessionTracking(this.sessions, this.connection, this.mapper).serve(method, params,
 					() -> handler.invoke(context));
 		}
 		if (AcpMethods.SESSION_NEW.equals(method) || AcpMethods.SESSION_LOAD.equals(method)
 				|| AcpMethods.SESSION_RESUME.equals(method) || AcpMethods.SESSION_CLOSE.equals(method)) {
 			return handler.invoke(context).thenApply((result) -> {
-				trackSession(method, request.params(), result);
+				trackSession(method, params, result);
 				return result;
 			});
 		}
@@ -254,7 +280,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 				"'" + method + "' needs a successful authenticate on this connection first");
 	}
 
-	private CompletionStage<?> prompt(AcpHandlerMethod handler, AcpRequestContext context, InboundRequest request) {
+	private CompletionStage<?> prompt(AcpHandlerMethod handler, AcpRequestContext context, InboundRequest request,
+			JsonNode params) {
 		if (request.isCancelled()) {
 			return CompletableFuture.completedFuture(CANCELLED);
 		}
@@ -264,7 +291,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		AcpRequestContext turnContext = context;
 		if (session != null) {
 			try {
-				PromptRequest bound = this.sessions.beginTurn(this.connection, session, request.params(), this.mapper);
+				PromptRequest bound = this.sessions.beginTurn(this.connection, session, params, this.mapper);
 				if (bound != null) {
 					turnContext = context.withBoundParams(bound);
 				}
@@ -301,7 +328,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (notification.params() != null && !notification.params().isObject()) {
 			dropped = "params are not an object";
 		}
-		else if (handler == null || handler.kind() != AcpHandlerKind.NOTIFICATION) {
+		else if (handler == null || handler.kind() != AcpHandlerKind.NOTIFICATION
+				|| !this.connection.edition().knows(method)) {
 			dropped = "no handler";
 		}
 		else if (!this.connection.isInitialized()) {
@@ -357,7 +385,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		return this.connection;
 	}
 
-	private InitializeResponse initialize(JsonNode params) {
+	private Object initialize(JsonNode params) {
 		if (this.connection.isInitialized()) {
 			throw new AcpException(JsonRpcError.INVALID_REQUEST, "Invalid Request",
 					"initialize was already called on this connection");
@@ -365,8 +393,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (params == null || !params.isObject()) {
 			throw ParamsBinding.invalidParams(List.of(ParamsBinding.fieldError("params", "is required")));
 		}
-		InitializeRequest request = (InitializeRequest) ParamsBinding.bind(this.mapper, params,
-				this.mapper.constructType(InitializeRequest.class), null);
+		JsonNode asked = params.get("protocolVersion");
+		ProtocolEdition edition = (asked != null && asked.isInt()) ? this.agent.negotiation().negotiate(asked.asInt())
+				: V1Edition.INSTANCE;
+		InitializeRequest request = edition.initializeRequest(params, this.mapper);
 		if (request.protocolVersion() == null) {
 			throw ParamsBinding.invalidParams(List.of(ParamsBinding.fieldError("protocolVersion", "is required")));
 		}
@@ -376,8 +406,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 					"The client does not support required extensions: " + String.join(", ", missing),
 					Map.of("requiredExtensions", missing));
 		}
-		this.connection.initialized(request.clientInfo(), request.clientCapabilities(), request.protocolVersion());
-		return this.agent.initializeResponse(this.connection);
+		this.connection.initialized(request.clientInfo(), request.clientCapabilities(), edition);
+		return edition.initializeResponse(this.agent.initializeResponse(this.connection));
 	}
 
 	private static AcpException paramsNotAnObject() {

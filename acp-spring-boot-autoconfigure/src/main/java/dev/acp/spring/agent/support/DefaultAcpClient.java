@@ -199,7 +199,11 @@ final class DefaultAcpClient implements AcpClient {
 
 	private void send(String method, Object params) {
 		Map<String, String> traceContext = this.observations.currentTraceContext();
-		this.rpc.notify(method, (traceContext != null) ? withTraceContext(params, traceContext) : params);
+		Object traced = (traceContext != null) ? withTraceContext(params, traceContext) : params;
+		Object wire = this.connection.edition().outbound(method, traced, this.rpc.codec().mapper());
+		if (wire != null) {
+			this.rpc.notify(method, wire);
+		}
 		this.connection.sent(method, params);
 	}
 

@@ -41,6 +41,8 @@ final class DefaultAcpConnection implements AcpConnection {
 
 	private volatile @Nullable Integer protocolVersion;
 
+	private volatile ProtocolEdition edition = V1Edition.INSTANCE;
+
 	private final Set<String> sessions = ConcurrentHashMap.newKeySet();
 
 	private final @Nullable DefaultAcpSessions sessionSupport;
@@ -134,7 +136,17 @@ final class DefaultAcpConnection implements AcpConnection {
 	 * Send a notification that is not recorded as session history (a replay).
 	 */
 	void sendUnrecorded(String method, Object params) {
-		this.rpc.notify(method, params);
+		Object sent = this.edition.outbound(method, params, this.rpc.codec().mapper());
+		if (sent != null) {
+			this.rpc.notify(method, sent);
+		}
+	}
+
+	/**
+	 * The protocol version this connection speaks: v1 until {@code initialize} fixes it.
+	 */
+	ProtocolEdition edition() {
+		return this.edition;
 	}
 
 	/**
@@ -148,8 +160,9 @@ final class DefaultAcpConnection implements AcpConnection {
 	}
 
 	void initialized(@Nullable Implementation clientInfo, @Nullable ClientCapabilities clientCapabilities,
-			@Nullable Integer protocolVersion) {
-		this.protocolVersion = protocolVersion;
+			ProtocolEdition edition) {
+		this.edition = edition;
+		this.protocolVersion = edition.version();
 		this.clientInfo = clientInfo;
 		this.clientCapabilities = (clientCapabilities != null) ? clientCapabilities : ClientCapabilities.NONE;
 		this.initialized = true;

@@ -1,0 +1,70 @@
+package dev.acp.spring.agent.support;
+
+import dev.acp.spring.protocol.InitializeRequest;
+import dev.acp.spring.protocol.InitializeResponse;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+
+/**
+ * The protocol version one connection speaks, fixed by its first {@code initialize}: how
+ * its messages translate to and from the version-free model the handlers see (the v1
+ * records).
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+interface ProtocolEdition {
+
+	/**
+	 * The protocol version.
+	 */
+	int version();
+
+	/**
+	 * Bind the params of {@code initialize} to what the handlers see.
+	 * @throws dev.acp.spring.method.AcpException -32602 when they do not bind
+	 */
+	InitializeRequest initializeRequest(JsonNode params, ObjectMapper mapper);
+
+	/**
+	 * The answer to {@code initialize} in this version's shape.
+	 * @param response the answer in the model's shape
+	 */
+	Object initializeResponse(InitializeResponse response);
+
+	/**
+	 * Whether a method exists in this version; the others are answered -32601 and, as
+	 * notifications, ignored.
+	 */
+	boolean knows(String method);
+
+	/**
+	 * The method the handlers know a request of this version by.
+	 * @param params its params, or {@code null} when not known yet
+	 */
+	String modelMethod(String method, @Nullable JsonNode params);
+
+	/**
+	 * The params of a request of this version as the handlers take them.
+	 * @param method the method, as this version names it
+	 * @param params the params, an object or {@code null}
+	 * @throws dev.acp.spring.method.AcpException -32602 for what cannot be translated
+	 */
+	@Nullable JsonNode modelParams(String method, @Nullable JsonNode params, ObjectMapper mapper);
+
+	/**
+	 * The answer to a request of this version, from what its handler returned.
+	 * @param method the method, as this version names it
+	 */
+	@Nullable Object answer(String method, @Nullable Object result, ObjectMapper mapper);
+
+	/**
+	 * The params of a notification the agent sends, in this version's shape.
+	 * @param method the method, as the handlers name it
+	 * @param params the params in the model's shape
+	 * @return the params to send, or {@code null} to send nothing (what this version has
+	 * no notion of)
+	 */
+	@Nullable Object outbound(String method, @Nullable Object params, ObjectMapper mapper);
+
+}
