@@ -333,23 +333,40 @@ public interface AcpClient {
 	}
 
 	/**
-	 * Send a {@code compaction_update} update.
+	 * Send a {@code compaction_update} update when the client advertised
+	 * {@code clientCapabilities.session.compaction}; otherwise send nothing.
 	 * @param sessionId the session
 	 * @param compactionId the id of the compaction
 	 * @param status its status
+	 * @return whether the update was sent
 	 */
-	default void compactionUpdate(String sessionId, String compactionId, CompactionStatus status) {
+	default boolean compactionUpdate(String sessionId, String compactionId, CompactionStatus status) {
+		if (!advertisesCompaction()) {
+			return false;
+		}
 		sessionUpdate(sessionId, new SessionUpdate.CompactionUpdate(compactionId, status));
+		return true;
 	}
 
 	/**
-	 * Send a {@code compaction_summary_chunk} update.
+	 * Send a {@code compaction_summary_chunk} update when the client advertised
+	 * {@code clientCapabilities.session.compaction}; otherwise send nothing.
 	 * @param sessionId the session
 	 * @param compactionId the id of the compaction
 	 * @param content one content block to append to its summary
+	 * @return whether the update was sent
 	 */
-	default void compactionSummaryChunk(String sessionId, String compactionId, ContentBlock content) {
+	default boolean compactionSummaryChunk(String sessionId, String compactionId, ContentBlock content) {
+		if (!advertisesCompaction()) {
+			return false;
+		}
 		sessionUpdate(sessionId, new SessionUpdate.CompactionSummaryChunk(compactionId, content));
+		return true;
+	}
+
+	private boolean advertisesCompaction() {
+		ClientSessionCapabilities session = clientCapabilities().session();
+		return session != null && session.compaction() != null;
 	}
 
 	/**

@@ -87,7 +87,7 @@ class AcpClientProxyTests {
 	void sessionUpdateHelpersWriteOneNotificationOfTheirKindDiscriminatorFirst() {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = new TestPeer(context);
-			AcpClient client = connect(context, peer, "{\"session\":{\"notices\":{}}}");
+			AcpClient client = connect(context, peer, "{\"session\":{\"notices\":{},\"compaction\":{}}}");
 			assertUpdate(peer, (c) -> c.userMessageChunk("s1", "hi"),
 					"{\"sessionUpdate\":\"user_message_chunk\",\"content\":{\"type\":\"text\",\"text\":\"hi\"}}");
 			assertUpdate(peer, (c) -> c.agentMessageChunk("s1", "hello"),
@@ -178,6 +178,25 @@ class AcpClientProxyTests {
 			assertThat(client.notice("s1", NoticeSeverity.INFO, "Indexed", null)).isFalse();
 			client.currentModeUpdate("s1", "code");
 			assertThat(peer.next().toString()).as("the notice was not sent")
+				.contains("\"sessionUpdate\":\"current_mode_update\"");
+		});
+	}
+
+	@Test
+	void compactionUpdatesAreSentOnlyToAClientThatAdvertisedCompaction() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			AcpClient client = connect(context, peer, "{\"session\":{\"compaction\":{}}}");
+			assertThat(client.compactionUpdate("s1", "cmp_1", CompactionStatus.IN_PROGRESS)).isTrue();
+			assertThat(peer.next().toString()).contains("\"sessionUpdate\":\"compaction_update\"");
+		});
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			AcpClient client = connect(context, peer, "{\"session\":{\"notices\":{}}}");
+			assertThat(client.compactionUpdate("s1", "cmp_1", CompactionStatus.IN_PROGRESS)).isFalse();
+			assertThat(client.compactionSummaryChunk("s1", "cmp_1", new ContentBlock.Text("sum"))).isFalse();
+			client.currentModeUpdate("s1", "code");
+			assertThat(peer.next().toString()).as("no compaction update was sent")
 				.contains("\"sessionUpdate\":\"current_mode_update\"");
 		});
 	}
