@@ -29,9 +29,10 @@ interface ProtocolEdition {
 
 	/**
 	 * The answer to {@code initialize} in this version's shape.
-	 * @param response the answer in the model's shape
+	 * @param response the answer in the model's shape, narrowed to the connection
+	 * @param stdioMcpServers whether the connection may name some stdio MCP server
 	 */
-	Object initializeResponse(InitializeResponse response);
+	Object initializeResponse(InitializeResponse response, boolean stdioMcpServers);
 
 	/**
 	 * Whether a method exists in this version; the others are answered -32601 and, as

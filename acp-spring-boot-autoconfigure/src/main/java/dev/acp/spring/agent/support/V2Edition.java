@@ -53,8 +53,8 @@ final class V2Edition implements ProtocolEdition {
 	}
 
 	@Override
-	public Object initializeResponse(InitializeResponse response) {
-		return V2InitializeAnswer.of(response);
+	public Object initializeResponse(InitializeResponse response, boolean stdioMcpServers) {
+		return V2InitializeAnswer.of(response, stdioMcpServers);
 	}
 
 	@Override
