@@ -128,6 +128,21 @@ class AcpV2PromptTurnTests {
 	}
 
 	@Test
+	void aTurnPastTheMaxPromptDurationIsCancelledThoughItsAnswerWentOut() {
+		this.contextRunner.withPropertyValues("acp.max-prompt-duration=200ms").run((context) -> {
+			TestPeer peer = v2(context);
+			String sessionId = peer.newSession();
+			peer.send(prompt(7, sessionId, "wait"));
+			assertThat(state(peer.next())).isEqualTo("running");
+			peer.next();
+			assertThat(peer.next().get("id").asInt()).isEqualTo(7);
+			JsonNode idle = peer.next();
+			assertThat(state(idle)).isEqualTo("idle");
+			assertThat(idle.at("/params/update/stopReason").asString()).isEqualTo("cancelled");
+		});
+	}
+
+	@Test
 	void aPermissionRequestReportsRequiresActionUntilAnsweredAndNamesTheToolCallAsItsSubject() {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = v2(context);
