@@ -33,6 +33,7 @@ final class V2PermissionRequests {
 				: DEFAULT_TITLE);
 		if (toolCall instanceof ObjectNode call) {
 			call.remove("sessionUpdate");
+			V2Diffs.toV2(call.get("content"));
 			ObjectNode subject = request.putObject("subject");
 			subject.put("type", "tool_call");
 			subject.set("toolCall", call);

@@ -57,7 +57,11 @@ final class V2Updates {
 			case "current_mode_update" -> {
 				return null;
 			}
-			case "tool_call" -> update.put("sessionUpdate", "tool_call_update");
+			case "tool_call" -> {
+				update.put("sessionUpdate", "tool_call_update");
+				V2Diffs.toV2(update.get("content"));
+			}
+			case "tool_call_update" -> V2Diffs.toV2(update.get("content"));
 			case "plan" -> {
 				ObjectNode plan = mapper.createObjectNode();
 				plan.put("type", "items");
