@@ -19,6 +19,7 @@ import dev.acp.spring.protocol.StopReason;
 import dev.acp.spring.protocol.WriteTextFileRequest;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
@@ -37,6 +38,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AcpV2SessionMethodsTests {
 
 	private static final String V2_INITIALIZE = "{\"protocolVersion\":2,\"info\":{\"name\":\"v2-client\",\"version\":\"2.4\"}}";
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, AcpAutoConfiguration.class,
@@ -185,6 +188,31 @@ class AcpV2SessionMethodsTests {
 	}
 
 	@Test
+	void configOptionsAndCommandsAreAnsweredAndUpdatedInV2NamesAndATypedValueReachesTheV1Handler() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = v2(context);
+			JsonNode answer = peer.call("session/set_config_option",
+					"{\"sessionId\":\"s1\",\"configId\":\"model\",\"type\":\"id\",\"value\":\"fast\"}");
+			assertThat(answer.at("/result/configOptions")).as(answer.toString())
+				.isEqualTo(JSON.readTree(
+						"[{\"configId\":\"model\",\"name\":\"Model\",\"type\":\"select\",\"currentValue\":\"fast\","
+								+ "\"options\":[{\"groupId\":\"g\",\"name\":\"G\",\"options\":[{\"value\":\"fast\",\"name\":\"Fast\"}]}]}]"));
+			assertThat(peer
+				.call("session/set_config_option",
+						"{\"sessionId\":\"s1\",\"configId\":\"model\",\"type\":\"_vendor/range\",\"value\":3}")
+				.at("/error/data/errors/0/field")
+				.asString()).isEqualTo("type");
+			peer.send("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"_v2.test/state\",\"params\":{}}");
+			JsonNode options = peer.next();
+			JsonNode commands = peer.next();
+			assertThat(options.at("/params/update/configOptions/0/configId").asString()).isEqualTo("model");
+			assertThat(options.at("/params/update/configOptions/0").has("id")).isFalse();
+			assertThat(commands.at("/params/update/availableCommands/0")).isEqualTo(JSON.readTree(
+					"{\"name\":\"test\",\"description\":\"Run tests\",\"input\":{\"hint\":\"filter\",\"type\":\"text\"},\"type\":\"command\"}"));
+		});
+	}
+
+	@Test
 	void updatesAHandlerSendsOnAV2ConnectionAreSentInV2Shapes() {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = v2(context);
@@ -261,6 +289,28 @@ class AcpV2SessionMethodsTests {
 			client.plan(sessionId, List.of(new PlanEntry("step", PlanEntryPriority.HIGH, PlanEntryStatus.PENDING)));
 			client.agentMessageChunk(sessionId, "done");
 			return new PromptResponse(StopReason.END_TURN);
+		}
+
+		@AcpMethod("session/set_config_option")
+		JsonNode setConfigOption(JsonNode params) {
+			assertThat(params.has("type")).as("the v1 handler sees v1's value id").isFalse();
+			return configOptions(params.get("value").asString());
+		}
+
+		@AcpMethod("_v2.test/state")
+		void state(AcpClient client) {
+			client.notify("session/update", Map.of("sessionId", "s1", "update", Map.of("sessionUpdate",
+					"config_option_update", "configOptions", configOptions("fast").get("configOptions"))));
+			client.notify("session/update", Map.of("sessionId", "s1", "update", Map.of("sessionUpdate",
+					"available_commands_update", "availableCommands",
+					List.of(Map.of("name", "test", "description", "Run tests", "input", Map.of("hint", "filter"))))));
+		}
+
+		private static JsonNode configOptions(String value) {
+			return JSON.readTree(
+					"{\"configOptions\":[{\"id\":\"model\",\"name\":\"Model\",\"type\":\"select\",\"currentValue\":\""
+							+ value
+							+ "\",\"options\":[{\"group\":\"g\",\"name\":\"G\",\"options\":[{\"value\":\"fast\",\"name\":\"Fast\"}]}]}]}");
 		}
 
 		@AcpMethod("_v2.test/talk")

@@ -30,6 +30,9 @@ final class V2Requests {
 			checkPrompt(params.get("prompt"));
 			return params;
 		}
+		if (AcpMethods.SESSION_SET_CONFIG_OPTION.equals(method) && params instanceof ObjectNode object) {
+			return configValue(object);
+		}
 		if (!(params instanceof ObjectNode object)
 				|| !AcpMethods.SESSION_NEW.equals(method) && !AcpMethods.SESSION_RESUME.equals(method)) {
 			return params;
@@ -79,6 +82,24 @@ final class V2Requests {
 						"'" + type.stringValue() + "' is not a content block this agent serves")));
 			}
 		}
+	}
+
+	/**
+	 * A v2 config value is typed: {@code type: "id"} is v1's value id (no type),
+	 * {@code boolean} is the same in both; another type has no v1 form: -32602 naming it.
+	 */
+	private static JsonNode configValue(ObjectNode params) {
+		JsonNode type = params.get("type");
+		if (type == null || "boolean".equals(type.asString(null))) {
+			return params;
+		}
+		if ("id".equals(type.asString(null))) {
+			ObjectNode model = params.deepCopy();
+			model.remove("type");
+			return model;
+		}
+		throw ParamsBinding.invalidParams(List
+			.of(ParamsBinding.fieldError("type", "'" + type + "' is not a config value type this agent serves")));
 	}
 
 }

@@ -62,6 +62,8 @@ final class V2Updates {
 				V2Diffs.toV2(update.get("content"));
 			}
 			case "tool_call_update" -> V2Diffs.toV2(update.get("content"));
+			case "config_option_update" -> V2Sessions.configOptions(update);
+			case "available_commands_update" -> V2Sessions.availableCommands(update);
 			case "plan" -> {
 				ObjectNode plan = mapper.createObjectNode();
 				plan.put("type", "items");
