@@ -50,7 +50,6 @@ final class V2Requests {
 		else if (servers instanceof ArrayNode array) {
 			for (JsonNode server : array) {
 				if (server instanceof ObjectNode stdio && "stdio".equals(stdio.path("type").asString(null))) {
-					stdio.remove("type");
 					if (!stdio.has("args")) {
 						stdio.putArray("args");
 					}
