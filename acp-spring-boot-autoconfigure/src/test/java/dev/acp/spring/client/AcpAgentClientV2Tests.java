@@ -240,6 +240,23 @@ class AcpAgentClientV2Tests {
 	}
 
 	@Test
+	void aPermissionRequestWithoutItsTitleIsInvalidParamsAndNotAskedOfThePolicy() {
+		List<RequestPermissionRequest> asked = new CopyOnWriteArrayList<>();
+		AcpAgentSession session = client(AcpAgentClient.builder().permissionPolicy((request, s) -> {
+			asked.add(request);
+			return new RequestPermissionResponse(new RequestPermissionOutcome.Cancelled());
+		})).newSession(this.directory);
+		List<SessionUpdate> updates = new CopyOnWriteArrayList<>();
+		session.prompt(
+				"call session/request_permission {\"sessionId\":\"" + session.id()
+						+ "\",\"options\":[{\"optionId\":\"yes\",\"name\":\"Allow\",\"kind\":\"allow_once\"}]}",
+				updates::add);
+		assertThat(texts(updates)).singleElement()
+			.satisfies((text) -> assertThat(text).contains("-32602").contains("\"field\":\"title\""));
+		assertThat(asked).isEmpty();
+	}
+
+	@Test
 	void aVersionTwoAgentIsServedNoFileSystem() {
 		AcpAgentSession session = client(Map.of()).newSession(this.directory);
 		List<SessionUpdate> updates = new CopyOnWriteArrayList<>();
