@@ -38,12 +38,6 @@ public interface AcpAgentClient extends AutoCloseable {
 	int PROTOCOL_VERSION = 1;
 
 	/**
-	 * The highest protocol version this client speaks, asked for by default: ACP v2
-	 * (Preview).
-	 */
-	int LATEST_PROTOCOL_VERSION = 2;
-
-	/**
 	 * The name of the agent (its key under {@code acp.agents}).
 	 * @return the name
 	 */
@@ -169,6 +163,9 @@ public interface AcpAgentClient extends AutoCloseable {
 	 */
 	final class Builder {
 
+		/** The highest protocol version the client speaks, ACP v2 (Preview). */
+		private static final int HIGHEST_PROTOCOL_VERSION = 2;
+
 		private static final Set<String> REMOTE_SCHEMES = Set.of("ws", "wss", "http", "https");
 
 		String name = "agent";
@@ -209,7 +206,7 @@ public interface AcpAgentClient extends AutoCloseable {
 
 		@Nullable JsonMapper jsonMapper;
 
-		int protocolVersion = LATEST_PROTOCOL_VERSION;
+		int protocolVersion = HIGHEST_PROTOCOL_VERSION;
 
 		Builder() {
 		}
@@ -222,7 +219,7 @@ public interface AcpAgentClient extends AutoCloseable {
 		 * @return this builder
 		 */
 		public Builder protocolVersion(int protocolVersion) {
-			Assert.isTrue(protocolVersion >= PROTOCOL_VERSION && protocolVersion <= LATEST_PROTOCOL_VERSION,
+			Assert.isTrue(protocolVersion >= PROTOCOL_VERSION && protocolVersion <= HIGHEST_PROTOCOL_VERSION,
 					() -> "The protocol version to ask for must be 1 or 2, not " + protocolVersion);
 			this.protocolVersion = protocolVersion;
 			return this;
