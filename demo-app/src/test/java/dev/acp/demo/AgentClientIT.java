@@ -50,11 +50,12 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The starter's client ({@link AcpAgentClient}) driving agents nobody here wrote (the
- * official TypeScript SDK's reference agent, the official Java SDK 0.14 agent, and a
- * published agent from the npm registry, pi-acp 0.0.34, for its handshake, all spawned
- * over stdio, and the TypeScript SDK's server over Streamable HTTP) and our demo over
- * stdio, WebSocket and Streamable HTTP, with one turn in which the agent reads a file,
- * asks permission, writes a file and runs a terminal.
+ * official TypeScript SDK's reference agent, an ACP v2 agent on that SDK's experimental
+ * v2 API ({@code interop/v2-agent}), the official Java SDK 0.14 agent, and a published
+ * agent from the npm registry, pi-acp 0.0.34, for its handshake, all spawned over stdio,
+ * and the TypeScript SDK's server over Streamable HTTP) and our demo over stdio,
+ * WebSocket and Streamable HTTP, with one turn in which the agent reads a file, asks
+ * permission, writes a file and runs a terminal.
  */
 class AgentClientIT {
 
@@ -116,6 +117,35 @@ class AgentClientIT {
 		echoTurn(client.newSession(this.directory));
 		assertThatExceptionOfType(AcpAgentCapabilityException.class)
 			.isThrownBy(() -> client.request("_demo.acp/echo", Map.of("a", 1), Map.class));
+	}
+
+	@Test
+	void speaksAcpV2WithTheTypeScriptSdkV2AgentOverStdio() {
+		List<RequestPermissionRequest> asked = new CopyOnWriteArrayList<>();
+		AcpPermissionPolicy allow = (request, session) -> {
+			asked.add(request);
+			return new RequestPermissionResponse(new RequestPermissionOutcome.Selected("allow"));
+		};
+		AcpAgentClient client = spawn("ts-v2", allow, "node",
+				System.getProperty("acp.ts-v2-agent", "../interop/v2-agent/agent.mjs"));
+		assertThat(client.protocolVersion()).isEqualTo(2);
+		assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("ts-sdk-v2-agent");
+		AcpAgentSession session = client.newSession(this.directory);
+		assertThat(session.protocolVersion()).isEqualTo(2);
+		List<SessionUpdate> updates = new CopyOnWriteArrayList<>();
+		PromptResponse echo = session.prompt("hello from a Spring client", updates::add);
+		assertThat(echo.stopReason()).isEqualTo(StopReason.END_TURN);
+		assertThat(messageText(updates)).isEqualTo("hello from a Spring client");
+		assertThat(updates).noneMatch((update) -> "state_update".equals(update.sessionUpdate()));
+		List<SessionUpdate> toolUpdates = new CopyOnWriteArrayList<>();
+		PromptResponse tool = session.prompt("tool", toolUpdates::add);
+		assertThat(tool.stopReason()).isEqualTo(StopReason.END_TURN);
+		assertThat(asked).singleElement().satisfies((request) -> {
+			assertThat(request.sessionId()).isEqualTo(session.id());
+			assertThat(request.toolCall().toolCallId()).isEqualTo("call_1");
+			assertThat(request.toolCall().title()).isEqualTo("Write notes.txt");
+		});
+		assertThat(messageText(toolUpdates)).isEqualTo("permission allow");
 	}
 
 	@Test

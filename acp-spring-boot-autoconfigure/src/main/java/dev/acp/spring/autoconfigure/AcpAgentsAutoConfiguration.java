@@ -101,6 +101,7 @@ public final class AcpAgentsAutoConfiguration {
 				.jsonMapper(mapper)
 				.requestTimeout(agent.getRequestTimeout())
 				.promptTimeout(agent.getPromptTimeout())
+				.protocolVersion(agent.getProtocolVersion())
 				.shutdownGracePeriod(agent.getShutdownGracePeriod())
 				.maxMessageSize((int) Math.min(Integer.MAX_VALUE, agent.getMaxMessageSize().toBytes()))
 				.permissionPolicy(permissionPolicy.getIfAvailable(() -> AcpPermissionPolicy.REJECT))

@@ -143,6 +143,13 @@ public class AcpAgentsProperties {
 		 */
 		private boolean terminalShell;
 
+		/**
+		 * Highest ACP protocol version to ask the agent for: 2 (ACP v2, Preview; the
+		 * client continues in 1 with an agent that answers 1) or 1 (v1 whatever the agent
+		 * offers).
+		 */
+		private int protocolVersion = 2;
+
 		public String getCommand() {
 			return this.command;
 		}
@@ -277,6 +284,14 @@ public class AcpAgentsProperties {
 
 		public void setMaxTerminals(int maxTerminals) {
 			this.maxTerminals = maxTerminals;
+		}
+
+		public int getProtocolVersion() {
+			return this.protocolVersion;
+		}
+
+		public void setProtocolVersion(int protocolVersion) {
+			this.protocolVersion = protocolVersion;
 		}
 
 		public boolean isTerminalShell() {

@@ -22,16 +22,19 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.util.Assert;
 
 /**
- * A connection to one ACP agent, spawned over stdio or reached over WebSocket. It
- * connects and initializes itself on first use (protocol version 1, the application as
- * {@code clientInfo}, the client capabilities it serves), and again after the agent went
- * away. Get one from {@link AcpAgents}, or build one with {@link #builder()}.
+ * A connection to one ACP agent, spawned over stdio or reached over WebSocket or
+ * Streamable HTTP. It connects and initializes itself on first use, and again after the
+ * agent went away: it asks for protocol version 2 (ACP v2, Preview; see
+ * {@link Builder#protocolVersion(int)}) and speaks the version the agent answers, 1 or 2,
+ * with the same API (v1 model records) in both; the application is the
+ * {@code clientInfo}, and the client capabilities it serves are advertised. Get one from
+ * {@link AcpAgents}, or build one with {@link #builder()}.
  *
  * @author ACP Spring Boot Starter contributors
  */
 public interface AcpAgentClient extends AutoCloseable {
 
-	/** The protocol version this client speaks. */
+	/** ACP v1, the protocol version every agent speaks. */
 	int PROTOCOL_VERSION = 1;
 
 	/**
@@ -42,8 +45,10 @@ public interface AcpAgentClient extends AutoCloseable {
 
 	/**
 	 * Connect and initialize now, unless connected already.
-	 * @return the agent's answer to {@code initialize}
-	 * @throws AcpProtocolVersionException if the agent speaks another protocol version
+	 * @return the agent's answer to {@code initialize} (a v2 agent's in the v1 model,
+	 * with {@code protocolVersion} 2)
+	 * @throws AcpProtocolVersionException if the agent answers a version this client did
+	 * not ask for, or one below 1
 	 */
 	InitializeResponse connect();
 
@@ -62,6 +67,14 @@ public interface AcpAgentClient extends AutoCloseable {
 	}
 
 	/**
+	 * The protocol version negotiated with the agent (connecting first if needed).
+	 * @return 1, or 2 when the agent speaks ACP v2 and it was asked for
+	 */
+	default int protocolVersion() {
+		return initializeResponse().protocolVersion();
+	}
+
+	/**
 	 * The authentication methods the agent offers.
 	 * @return the methods, empty when none
 	 */
@@ -71,7 +84,8 @@ public interface AcpAgentClient extends AutoCloseable {
 	}
 
 	/**
-	 * Authenticate with one of the agent's methods.
+	 * Authenticate with one of the agent's methods ({@code authenticate}, on v2
+	 * {@code auth/login}).
 	 * @param methodId the method id
 	 * @return the answer
 	 */
@@ -95,8 +109,9 @@ public interface AcpAgentClient extends AutoCloseable {
 	AcpAgentSession newSession(Path cwd, List<McpServer> mcpServers);
 
 	/**
-	 * Resume a session the agent keeps ({@code session/load}): the agent replays its
-	 * history as updates, delivered to {@code onUpdate} before this method returns.
+	 * Resume a session the agent keeps ({@code session/load}, on v2
+	 * {@code session/resume} with {@code replayFrom: {type: "start"}}): the agent replays
+	 * its history as updates, delivered to {@code onUpdate} before this method returns.
 	 * @param sessionId the session
 	 * @param cwd the working directory
 	 * @param onUpdate receives the replayed updates and, later, those outside turns
@@ -148,6 +163,9 @@ public interface AcpAgentClient extends AutoCloseable {
 	 */
 	final class Builder {
 
+		/** The highest protocol version the client speaks, ACP v2 (Preview). */
+		private static final int HIGHEST_PROTOCOL_VERSION = 2;
+
 		private static final Set<String> REMOTE_SCHEMES = Set.of("ws", "wss", "http", "https");
 
 		String name = "agent";
@@ -188,7 +206,23 @@ public interface AcpAgentClient extends AutoCloseable {
 
 		@Nullable JsonMapper jsonMapper;
 
+		int protocolVersion = HIGHEST_PROTOCOL_VERSION;
+
 		Builder() {
+		}
+
+		/**
+		 * The highest protocol version to ask the agent for: 2 (the default; ACP v2,
+		 * Preview), and the client continues in 1 with an agent that answers 1; or 1, to
+		 * speak v1 whatever the agent offers.
+		 * @param protocolVersion 1 or 2
+		 * @return this builder
+		 */
+		public Builder protocolVersion(int protocolVersion) {
+			Assert.isTrue(protocolVersion >= PROTOCOL_VERSION && protocolVersion <= HIGHEST_PROTOCOL_VERSION,
+					() -> "The protocol version to ask for must be 1 or 2, not " + protocolVersion);
+			this.protocolVersion = protocolVersion;
+			return this;
 		}
 
 		/**

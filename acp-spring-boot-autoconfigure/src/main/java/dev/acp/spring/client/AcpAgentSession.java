@@ -42,6 +42,16 @@ public interface AcpAgentSession {
 	AcpAgentClient client();
 
 	/**
+	 * The ACP protocol version of the connection the session lives on: 1, or 2 (Preview)
+	 * when the agent offered it. The API is the same in both: a v2 agent's updates,
+	 * permission requests and turn end arrive in the v1 model.
+	 * @return the version
+	 */
+	default int protocolVersion() {
+		return client().protocolVersion();
+	}
+
+	/**
 	 * The modes the agent offered, kept current by {@code current_mode_update}.
 	 * @return the modes, or {@code null} when the agent offers none
 	 */

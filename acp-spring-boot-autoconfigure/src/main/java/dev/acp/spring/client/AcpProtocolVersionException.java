@@ -1,8 +1,8 @@
 package dev.acp.spring.client;
 
 /**
- * The agent answered {@code initialize} with a protocol version this client does not
- * speak; the connection is closed.
+ * The agent answered {@code initialize} with a protocol version this client did not ask
+ * for (one above the version asked, or below 1); the connection is closed.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -11,8 +11,8 @@ public class AcpProtocolVersionException extends AcpAgentClientException {
 	private final int agentVersion;
 
 	public AcpProtocolVersionException(String agent, int agentVersion, int clientVersion) {
-		super("Agent '" + agent + "' speaks ACP protocol version " + agentVersion + "; this client speaks version "
-				+ clientVersion + " only");
+		super("Agent '" + agent + "' speaks ACP protocol version " + agentVersion + "; this client asked for version "
+				+ clientVersion + ((clientVersion > 1) ? " (and speaks 1 to " + clientVersion + ")" : " only"));
 		this.agentVersion = agentVersion;
 	}
 

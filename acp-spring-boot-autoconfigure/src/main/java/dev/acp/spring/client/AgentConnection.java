@@ -51,6 +51,8 @@ final class AgentConnection {
 
 	private volatile @Nullable InitializeResponse initializeResponse;
 
+	private volatile int protocolVersion = AcpAgentClient.PROTOCOL_VERSION;
+
 	private volatile boolean closed;
 
 	private volatile boolean peerGone;
@@ -66,12 +68,27 @@ final class AgentConnection {
 		link.terminated().whenComplete((result, failure) -> {
 			if (!this.closed) {
 				releaseTerminals();
+				endTurns(closedException());
 			}
 		});
 	}
 
-	void initialized(InitializeResponse response) {
+	/**
+	 * The agent answered {@code initialize}.
+	 * @param response the answer, in the v1 model
+	 * @param version the protocol version negotiated
+	 */
+	void initialized(InitializeResponse response, int version) {
+		this.protocolVersion = version;
 		this.initializeResponse = response;
+	}
+
+	/**
+	 * The protocol version of this connection (1 before {@code initialize} was answered).
+	 * @return the version
+	 */
+	int protocolVersion() {
+		return this.protocolVersion;
 	}
 
 	DefaultAcpAgentClient client() {
@@ -147,6 +164,19 @@ final class AgentConnection {
 			}
 		}
 		session.deliver(notification.update());
+	}
+
+	/**
+	 * Pass a v2 {@code state_update} to its session's turn; dropped for an unknown
+	 * session (no turn can be waiting for it).
+	 * @param sessionId the session
+	 * @param state the state
+	 */
+	void dispatchState(String sessionId, dev.acp.spring.protocol.v2.StateUpdate state) {
+		DefaultAcpAgentSession session = this.sessions.get(sessionId);
+		if (session != null) {
+			session.state(state);
+		}
 	}
 
 	void unregister(DefaultAcpAgentSession session) {
@@ -233,7 +263,12 @@ final class AgentConnection {
 		if (current != null) {
 			current.close();
 		}
+		endTurns(closedException());
 		this.sessions.clear();
+	}
+
+	private void endTurns(AcpAgentClosedException failure) {
+		this.sessions.values().forEach((session) -> session.connectionLost(failure));
 	}
 
 	private void releaseTerminals() {

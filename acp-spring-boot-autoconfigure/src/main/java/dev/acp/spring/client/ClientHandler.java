@@ -35,9 +35,10 @@ import tools.jackson.databind.ObjectMapper;
  * Serves what an agent calls on this client: {@code session/update} to the session's
  * listener (in arrival order, on the connection's ordered thread), and
  * {@code session/request_permission}, {@code fs/*}, {@code terminal/*} and client
- * extensions on handler threads. The permission policy decides each
- * {@code fs/write_text_file} and {@code terminal/create} before it runs (-32602 when
- * refused). A core method the client does not serve is answered -32601.
+ * extensions on handler threads; a v2 agent gets {@code session/request_permission} and
+ * the extensions only, its updates translated by {@link V2SessionUpdates}. The permission
+ * policy decides each {@code fs/write_text_file} and {@code terminal/create} before it
+ * runs (-32602 when refused). A core method the client does not serve is answered -32601.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -53,11 +54,14 @@ final class ClientHandler implements JsonRpcHandler {
 
 	private final JavaType sessionNotificationType;
 
+	private final V2SessionUpdates v2Updates;
+
 	ClientHandler(AgentConnection connection, ClientServices services) {
 		this.connection = connection;
 		this.services = services;
 		this.mapper = connection.mapper();
 		this.sessionNotificationType = this.mapper.constructType(SessionNotification.class);
+		this.v2Updates = new V2SessionUpdates(this.mapper);
 	}
 
 	@Override
@@ -76,6 +80,9 @@ final class ClientHandler implements JsonRpcHandler {
 	}
 
 	private CompletionStage<?> serve(InboundRequest request, @Nullable JsonNode params) {
+		if (this.connection.protocolVersion() == 2) {
+			return serveV2(request, params);
+		}
 		String method = request.method();
 		AcpClientFileSystem fileSystem = this.services.fileSystem();
 		AcpClientTerminals terminals = this.connection.terminals();
@@ -141,16 +148,38 @@ final class ClientHandler implements JsonRpcHandler {
 				}
 			}
 			default -> {
-				AcpClientExtensions extensions = this.services.extensions();
-				if (extensions.servesRequest(method)) {
-					CompletableFuture<Void> cancellation = new CompletableFuture<>();
-					request.onCancel(() -> cancellation.complete(null));
-					return extensions.invoke(AcpRequestContext.forRequest(method, request.id(), params, null,
-							this.mapper, cancellation));
-				}
+				return extension(request, params);
 			}
 		}
 		return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(method)));
+	}
+
+	/**
+	 * What a v2 agent may call: {@code session/request_permission} (translated for the
+	 * policy by {@link V2PermissionRequests}) and client extensions; v2 has no
+	 * {@code fs/*} nor {@code terminal/*}, which are -32601 as any other method.
+	 */
+	private CompletionStage<?> serveV2(InboundRequest request, @Nullable JsonNode params) {
+		if (!AcpMethods.SESSION_REQUEST_PERMISSION.equals(request.method())) {
+			return extension(request, params);
+		}
+		dev.acp.spring.protocol.v2.RequestPermissionRequest permission = bind(params,
+				dev.acp.spring.protocol.v2.RequestPermissionRequest.class);
+		DefaultAcpAgentSession session = session(permission.sessionId());
+		RequestPermissionRequest v1 = V2PermissionRequests.toV1(permission, params, request.id(), this.mapper);
+		return done(V2PermissionRequests.toV2(this.services.permissionPolicy().decide(v1, session), this.mapper));
+	}
+
+	private CompletionStage<?> extension(InboundRequest request, @Nullable JsonNode params) {
+		String method = request.method();
+		AcpClientExtensions extensions = this.services.extensions();
+		if (!extensions.servesRequest(method)) {
+			return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(method)));
+		}
+		CompletableFuture<Void> cancellation = new CompletableFuture<>();
+		request.onCancel(() -> cancellation.complete(null));
+		return extensions
+			.invoke(AcpRequestContext.forRequest(method, request.id(), params, null, this.mapper, cancellation));
 	}
 
 	private static CompletionStage<?> done(Object result) {
@@ -207,6 +236,10 @@ final class ClientHandler implements JsonRpcHandler {
 	}
 
 	private void sessionUpdate(@Nullable JsonNode params) {
+		if (this.connection.protocolVersion() == 2) {
+			this.v2Updates.dispatch(params, this.connection);
+			return;
+		}
 		SessionNotification notification;
 		try {
 			notification = (SessionNotification) ParamsBinding.bind(this.mapper,

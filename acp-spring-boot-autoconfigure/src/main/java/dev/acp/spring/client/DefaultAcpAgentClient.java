@@ -3,6 +3,7 @@ package dev.acp.spring.client;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -23,7 +24,6 @@ import dev.acp.spring.protocol.AuthenticateResponse;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.FileSystemCapabilities;
 import dev.acp.spring.protocol.Implementation;
-import dev.acp.spring.protocol.InitializeRequest;
 import dev.acp.spring.protocol.InitializeResponse;
 import dev.acp.spring.protocol.LoadSessionRequest;
 import dev.acp.spring.protocol.LoadSessionResponse;
@@ -31,10 +31,16 @@ import dev.acp.spring.protocol.McpServer;
 import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.protocol.v2.LoginAuthRequest;
+import dev.acp.spring.protocol.v2.ReplayFrom;
+import dev.acp.spring.protocol.v2.ResumeSessionRequest;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.util.ClassUtils;
 
@@ -46,6 +52,8 @@ import org.springframework.util.ClassUtils;
 final class DefaultAcpAgentClient implements AcpAgentClient {
 
 	private static final Log logger = LogFactory.getLog(DefaultAcpAgentClient.class);
+
+	private static final String V2_AUTH_LOGIN = "auth/login";
 
 	private static final String WEBSOCKET_CLIENT_CLASS = "org.springframework.web.socket.client.standard.StandardWebSocketClient";
 
@@ -75,6 +83,8 @@ final class DefaultAcpAgentClient implements AcpAgentClient {
 
 	private final int maxMessageSize;
 
+	private final int protocolVersion;
+
 	private final ClientServices services;
 
 	private final JsonRpcCodec codec;
@@ -100,6 +110,7 @@ final class DefaultAcpAgentClient implements AcpAgentClient {
 		this.promptTimeout = builder.promptTimeout;
 		this.shutdownGracePeriod = builder.shutdownGracePeriod;
 		this.maxMessageSize = builder.maxMessageSize;
+		this.protocolVersion = builder.protocolVersion;
 		boolean remote = builder.url != null;
 		AcpClientTerminals.Factory terminals = builder.terminalsSet ? builder.terminals
 				: (remote ? null : AcpClientTerminals.processes());
@@ -200,16 +211,15 @@ final class DefaultAcpAgentClient implements AcpAgentClient {
 						this.maxMessageSize, this.shutdownGracePeriod);
 		connection.linked(link);
 		try {
-			InitializeResponse response = await(connection.call(AcpMethods.INITIALIZE,
-					new InitializeRequest(PROTOCOL_VERSION, clientCapabilities(), this.clientInfo, null),
-					InitializeResponse.class, this.requestTimeout));
-			if (response.protocolVersion() == null || response.protocolVersion() != PROTOCOL_VERSION) {
-				throw new AcpProtocolVersionException(this.name,
-						(response.protocolVersion() != null) ? response.protocolVersion() : 0, PROTOCOL_VERSION);
-			}
-			connection.initialized(response);
+			JsonNode answer = await(connection.call(AcpMethods.INITIALIZE,
+					ProtocolHandshake.request(this.protocolVersion, clientCapabilities(), this.clientInfo),
+					JsonNode.class, this.requestTimeout));
+			InitializeResponse response = ProtocolHandshake.answer(this.name, this.protocolVersion,
+					(answer != null) ? answer : this.codec.mapper().createObjectNode(), this.codec.mapper());
+			connection.initialized(response, response.protocolVersion());
 			if (logger.isDebugEnabled()) {
-				logger.debug("Connected to agent '" + this.name + "': " + response.agentInfo());
+				logger.debug("Connected to agent '" + this.name + "' in ACP v" + response.protocolVersion() + ": "
+						+ response.agentInfo());
 			}
 			return connection;
 		}
@@ -241,17 +251,25 @@ final class DefaultAcpAgentClient implements AcpAgentClient {
 
 	@Override
 	public AuthenticateResponse authenticate(String methodId) {
-		return await(open().call(AcpMethods.AUTHENTICATE, new AuthenticateRequest(methodId), AuthenticateResponse.class,
-				this.requestTimeout));
+		AgentConnection connection = open();
+		if (connection.protocolVersion() == 2) {
+			return await(connection.call(V2_AUTH_LOGIN, new LoginAuthRequest(methodId), AuthenticateResponse.class,
+					this.requestTimeout));
+		}
+		return await(connection.call(AcpMethods.AUTHENTICATE, new AuthenticateRequest(methodId),
+				AuthenticateResponse.class, this.requestTimeout));
 	}
 
 	@Override
 	public AcpAgentSession newSession(Path cwd, List<McpServer> mcpServers) {
 		Path directory = cwd.toAbsolutePath().normalize();
 		AgentConnection connection = open();
-		NewSessionResponse response = await(connection.call(AcpMethods.SESSION_NEW,
-				new NewSessionRequest(directory.toString(), null, mcpServers, null), NewSessionResponse.class,
-				this.requestTimeout));
+		Object request = (connection.protocolVersion() == 2)
+				? new dev.acp.spring.protocol.v2.NewSessionRequest(directory.toString(), null, v2McpServers(mcpServers),
+						null)
+				: new NewSessionRequest(directory.toString(), null, mcpServers, null);
+		NewSessionResponse response = await(
+				connection.call(AcpMethods.SESSION_NEW, request, NewSessionResponse.class, this.requestTimeout));
 		DefaultAcpAgentSession session = new DefaultAcpAgentSession(connection, response.sessionId(), directory,
 				response.modes(), response.configOptions(), null);
 		connection.register(session);
@@ -270,9 +288,14 @@ final class DefaultAcpAgentClient implements AcpAgentClient {
 				onUpdate);
 		connection.register(session);
 		try {
-			LoadSessionResponse response = await(connection.call(AcpMethods.SESSION_LOAD,
-					new LoadSessionRequest(List.of(), directory.toString(), sessionId), LoadSessionResponse.class,
-					this.requestTimeout));
+			LoadSessionResponse response = (connection.protocolVersion() == 2)
+					? await(connection.call(AcpMethods.SESSION_RESUME,
+							new ResumeSessionRequest(sessionId, directory.toString(), null, null,
+									new ReplayFrom.Start(), null),
+							LoadSessionResponse.class, this.requestTimeout))
+					: await(connection.call(AcpMethods.SESSION_LOAD,
+							new LoadSessionRequest(List.of(), directory.toString(), sessionId),
+							LoadSessionResponse.class, this.requestTimeout));
 			session.started(response.modes(), response.configOptions());
 			return session;
 		}
@@ -280,6 +303,22 @@ final class DefaultAcpAgentClient implements AcpAgentClient {
 			connection.unregister(session);
 			throw ex;
 		}
+	}
+
+	/**
+	 * The MCP servers in v2's shape: a stdio server names its {@code type}.
+	 */
+	private List<dev.acp.spring.protocol.v2.McpServer> v2McpServers(List<McpServer> mcpServers) {
+		ObjectMapper mapper = this.codec.mapper();
+		List<dev.acp.spring.protocol.v2.McpServer> servers = new ArrayList<>();
+		for (McpServer server : mcpServers) {
+			ObjectNode tree = mapper.valueToTree(server);
+			if (!tree.has("type")) {
+				tree.put("type", "stdio");
+			}
+			servers.add(mapper.treeToValue(tree, dev.acp.spring.protocol.v2.McpServer.class));
+		}
+		return servers;
 	}
 
 	@Override

@@ -1,10 +1,12 @@
 package dev.acp.spring.client;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import dev.acp.spring.protocol.AcpMethods;
@@ -58,6 +60,8 @@ final class DefaultAcpAgentSession implements AcpAgentSession {
 
 	private @Nullable Consumer<SessionUpdate> turn;
 
+	private @Nullable V2Turn v2Turn;
+
 	DefaultAcpAgentSession(AgentConnection connection, String id, Path cwd, @Nullable SessionModeState modes,
 			@Nullable List<SessionConfigOption> configOptions, @Nullable Consumer<SessionUpdate> listener) {
 		this.connection = connection;
@@ -90,6 +94,11 @@ final class DefaultAcpAgentSession implements AcpAgentSession {
 	@Override
 	public AcpAgentClient client() {
 		return this.connection.client();
+	}
+
+	@Override
+	public int protocolVersion() {
+		return this.connection.protocolVersion();
 	}
 
 	@Override
@@ -191,10 +200,10 @@ final class DefaultAcpAgentSession implements AcpAgentSession {
 			drainBacklog(onUpdate);
 		}
 		try {
-			return this.connection
-				.call(AcpMethods.SESSION_PROMPT, new PromptRequest(this.id, prompt, null), PromptResponse.class,
-						owner().promptTimeout())
-				.whenComplete((result, failure) -> endTurn(onUpdate));
+			CompletableFuture<PromptResponse> answer = (this.connection.protocolVersion() == 2) ? startV2Turn(prompt)
+					: this.connection.call(AcpMethods.SESSION_PROMPT, new PromptRequest(this.id, prompt, null),
+							PromptResponse.class, owner().promptTimeout());
+			return answer.whenComplete((result, failure) -> endTurn(onUpdate));
 		}
 		catch (RuntimeException ex) {
 			endTurn(onUpdate);
@@ -202,9 +211,72 @@ final class DefaultAcpAgentSession implements AcpAgentSession {
 		}
 	}
 
+	/**
+	 * Send a v2 {@code session/prompt}: the answer only acknowledges the prompt, the turn
+	 * ends with the {@code idle} state that follows (see {@link V2Turn}).
+	 */
+	private CompletableFuture<PromptResponse> startV2Turn(List<ContentBlock> prompt) {
+		V2Turn turn = new V2Turn(owner().name());
+		synchronized (this) {
+			this.v2Turn = turn;
+		}
+		Duration timeout = owner().promptTimeout();
+		List<dev.acp.spring.protocol.v2.ContentBlock> content = this.connection.mapper()
+			.convertValue(prompt,
+					this.connection.mapper()
+						.getTypeFactory()
+						.constructCollectionType(List.class, dev.acp.spring.protocol.v2.ContentBlock.class));
+		this.connection
+			.call(AcpMethods.SESSION_PROMPT, new dev.acp.spring.protocol.v2.PromptRequest(this.id, content),
+					dev.acp.spring.protocol.v2.PromptResponse.class, timeout)
+			.whenComplete((ack, failure) -> {
+				if (failure != null) {
+					turn.fail((failure instanceof CompletionException && failure.getCause() != null)
+							? failure.getCause() : failure);
+				}
+				else {
+					turn.acknowledged();
+				}
+			});
+		return turn.result().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).handle((result, failure) -> {
+			if (failure != null) {
+				throw new CompletionException(this.connection.translate(AcpMethods.SESSION_PROMPT, failure, timeout));
+			}
+			return result;
+		});
+	}
+
+	/**
+	 * A v2 {@code state_update} of this session arrived, after the updates before it were
+	 * delivered.
+	 * @param state the state
+	 */
+	synchronized void state(dev.acp.spring.protocol.v2.StateUpdate state) {
+		V2Turn current = this.v2Turn;
+		if (current != null) {
+			current.state(state);
+		}
+	}
+
+	/**
+	 * The connection went away: a v2 turn waiting for its end fails (a v1 turn fails with
+	 * its pending request).
+	 * @param failure the failure
+	 */
+	void connectionLost(AcpAgentClosedException failure) {
+		V2Turn current;
+		synchronized (this) {
+			current = this.v2Turn;
+		}
+		if (current != null) {
+			current.fail(failure);
+		}
+	}
+
 	private synchronized void endTurn(Consumer<SessionUpdate> onUpdate) {
 		if (this.turn == onUpdate) {
 			this.turn = null;
+			this.v2Turn = null;
 		}
 	}
 

@@ -74,7 +74,7 @@ class AcpAgentClientTests {
 	}
 
 	@Test
-	void initializeSendsProtocolVersionOneClientInfoAndTheCapabilitiesServed() {
+	void initializeAsksForVersionTwoAndStillSendsClientInfoAndTheCapabilitiesServed() {
 		AcpAgentClient client = client(Map.of());
 		assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("scripted-agent");
 		assertThat(client.authMethods()).singleElement()
@@ -84,7 +84,8 @@ class AcpAgentClientTests {
 		PromptResponse response = session.prompt("initialize-params", (update) -> {
 		});
 		Map<?, ?> initialize = (Map<?, ?>) response.meta().get("initialize");
-		assertThat(initialize.get("protocolVersion")).isEqualTo(1);
+		assertThat(initialize.get("protocolVersion")).isEqualTo(2);
+		assertThat(initialize.get("info")).isEqualTo(Map.of("name", "client-tests", "version", "1.2"));
 		assertThat(initialize.get("clientInfo")).isEqualTo(Map.of("name", "client-tests", "version", "1.2"));
 		assertThat(initialize.get("clientCapabilities"))
 			.isEqualTo(Map.of("fs", Map.of("readTextFile", true, "writeTextFile", true), "terminal", true));
@@ -100,10 +101,10 @@ class AcpAgentClientTests {
 
 	@Test
 	void anAgentSpeakingAnotherProtocolVersionIsRefused() {
-		AcpAgentClient client = client(Map.of("AGENT_PROTOCOL_VERSION", "2"));
+		AcpAgentClient client = client(Map.of("AGENT_PROTOCOL_VERSION", "3"));
 		assertThatExceptionOfType(AcpProtocolVersionException.class).isThrownBy(client::connect)
-			.withMessageContaining("speaks ACP protocol version 2")
-			.withMessageContaining("speaks version 1 only");
+			.withMessageContaining("speaks ACP protocol version 3")
+			.withMessageContaining("asked for version 2");
 		assertThat(client.isConnected()).isFalse();
 	}
 

@@ -118,6 +118,32 @@ class AcpAgentsAutoConfigurationTests {
 	}
 
 	@Test
+	void theProtocolVersionAskedForIsAnAgentsProperty() {
+		this.contextRunner.withPropertyValues(scriptedAgent("coder"))
+			.withPropertyValues("acp.agents.coder.protocol-version=1")
+			.run((context) -> {
+				PromptResponse response = context.getBean(AcpAgents.class)
+					.get("coder")
+					.newSession(this.directory)
+					.prompt("initialize-params", (update) -> {
+					});
+				Map<?, ?> initialize = (Map<?, ?>) response.meta().get("initialize");
+				assertThat(initialize.get("protocolVersion")).isEqualTo(1);
+				assertThat(initialize.containsKey("info")).isFalse();
+			});
+	}
+
+	@Test
+	void aProtocolVersionOtherThanOneOrTwoFailsStartup() {
+		this.contextRunner.withPropertyValues(scriptedAgent("coder"))
+			.withPropertyValues("acp.agents.coder.protocol-version=3")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessage("The protocol version to ask for must be 1 or 2, not 3"));
+	}
+
+	@Test
 	void clientInfoComesFromTheApplicationAndFsAndTerminalCanBeTurnedOff() {
 		this.contextRunner.withPropertyValues(scriptedAgent("coder"))
 			.withPropertyValues("acp.agents.coder.fs=false", "spring.application.version=2.0")
