@@ -11,6 +11,13 @@
 //   - a request/notification M   -> the `*Request`/`*Notification` def with x-side "client", x-method M
 //     (or x-side "protocol", for `$/cancel_request`)
 // Extension methods (names starting with "_") have no def and are not validated.
+//
+// The v2 schema's open values (seed 004: every discriminated union and string
+// enum ends in an `other` branch that takes any string) accept anything, so a v1
+// `plan` or `tool_call` update would validate as a "future variant".
+// `acpSchema(2, { closed: true })` closes them to the current draft: an `other`
+// branch then takes only `_`-prefixed (implementation-specific) values, so a
+// value that is neither in this draft nor an extension fails.
 
 import { createRequire } from "node:module";
 import Ajv2020 from "ajv/dist/2020.js";
@@ -58,10 +65,12 @@ class AcpSchema {
   #defs;
   #validators = new Map();
 
-  constructor(version) {
+  constructor(version, { closed = false } = {}) {
     this.version = version;
-    this.#id = `acp:v${version}`;
-    const schema = require(`@agentclientprotocol/sdk/schema/v${version}/schema.json`);
+    this.closed = closed;
+    this.#id = `acp:v${version}${closed ? ":closed" : ""}`;
+    const published = require(`@agentclientprotocol/sdk/schema/v${version}/schema.json`);
+    const schema = closed ? closeOpenValues(structuredClone(published)) : published;
     this.#defs = schema.$defs;
     this.#ajv.addSchema(schema, this.#id);
   }
@@ -112,15 +121,43 @@ class AcpSchema {
   }
 }
 
+/** The pattern an open value must match in a closed schema: an implementation-specific extension. */
+export const EXTENSION_VALUE = "^_";
+
+/**
+ * Restricts every `other` branch of `schema` (in place) to `_`-prefixed values:
+ * a string enum's `other` string, or the discriminator (first required property)
+ * of a union's `other` object. Returns the schema.
+ */
+function closeOpenValues(schema) {
+  const walk = (node) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== "object") return;
+    if (node.title === "other") {
+      if (node.type === "string") node.pattern = EXTENSION_VALUE;
+      else if (node.type === "object" && node.required?.length && node.properties?.[node.required[0]]?.type === "string") {
+        node.properties[node.required[0]] = { ...node.properties[node.required[0]], pattern: EXTENSION_VALUE };
+      } else throw new Error(`an "other" branch this closing does not know: ${JSON.stringify(node).slice(0, 200)}`);
+    }
+    Object.values(node).forEach(walk);
+  };
+  walk(schema);
+  return schema;
+}
+
 const schemas = new Map();
 
-/** The schema of ACP protocol `version` (1 or 2), compiled once. */
-export function acpSchema(version = 1) {
+/**
+ * The schema of ACP protocol `version` (1 or 2), compiled once; `closed`: its
+ * open values restricted to `_` extensions (see `closeOpenValues`).
+ */
+export function acpSchema(version = 1, { closed = false } = {}) {
   if (!SCHEMA_VERSIONS.includes(version)) throw new Error(`no ACP schema for protocol version ${version}`);
-  let s = schemas.get(version);
+  const key = `${version}${closed ? ":closed" : ""}`;
+  let s = schemas.get(key);
   if (!s) {
-    s = new AcpSchema(version);
-    schemas.set(version, s);
+    s = new AcpSchema(version, { closed });
+    schemas.set(key, s);
   }
   return s;
 }

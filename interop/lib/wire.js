@@ -9,7 +9,9 @@
 //     their method in the schema of the connection's protocol version (see
 //     schema.js); on a v2 connection (`new Wire({ protocolVersion: 2 })`) a
 //     message of a non-extension method the v2 schema has no type for (a v1-only
-//     method, say) is a problem too, so every agent message there is checked.
+//     method, say) is a problem too, so every agent message there is checked,
+//     and an open value (update kind, state, content type, ...) must be one of
+//     the draft's or a `_` extension.
 // Problems are collected, not thrown, so one bad line does not break the
 // transport; tests call `assertClean()` at the end.
 
@@ -92,11 +94,12 @@ export class Wire {
    * `protocolVersion`: the ACP version the connection speaks, whose schema
    * validates the agent's messages (1, the default, or 2). On 2, a message of a
    * method that is neither an extension (`_...`) nor in the v2 schema is a
-   * problem (on 1 such methods are not checked).
+   * problem (on 1 such methods are not checked), and the schema's open values
+   * are closed to this draft plus `_` extensions (`acpSchema(2, { closed: true })`).
    */
   constructor({ protocolVersion = 1 } = {}) {
     this.protocolVersion = protocolVersion;
-    this.#schema = acpSchema(protocolVersion);
+    this.#schema = acpSchema(protocolVersion, { closed: protocolVersion >= 2 });
     this.#strict = protocolVersion >= 2;
   }
 
