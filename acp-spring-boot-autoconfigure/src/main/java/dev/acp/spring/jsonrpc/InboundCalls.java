@@ -55,6 +55,8 @@ final class InboundCalls {
 	 */
 	private final Set<InboundRequest> answeredRunning = ConcurrentHashMap.newKeySet();
 
+	private final Set<InboundRequest> acknowledged = ConcurrentHashMap.newKeySet();
+
 	private final Object threads = new Object();
 
 	private final ArrayDeque<InboundRequest> waitingForThread = new ArrayDeque<>();
@@ -246,6 +248,34 @@ final class InboundCalls {
 		return true;
 	}
 
+	/**
+	 * Answer a request while its handler goes on (see
+	 * {@link InboundRequest#acknowledge(Object)}).
+	 * @param call the request
+	 * @param result the answer
+	 * @return whether this call answered it
+	 */
+	boolean acknowledge(InboundRequest call, Object result) {
+		call.markAcknowledged();
+		if (!answer(call, () -> encodeResult(call, result))) {
+			return false;
+		}
+		this.acknowledged.add(call);
+		if (call.isFinished()) {
+			this.acknowledged.remove(call);
+		}
+		return true;
+	}
+
+	/**
+	 * The connection closes: tell the handlers of acknowledged requests that still run.
+	 */
+	void cancelAcknowledged() {
+		for (InboundRequest call : this.acknowledged) {
+			call.signalCancellation();
+		}
+	}
+
 	private byte[] encodeResult(InboundRequest call, Object result) {
 		try {
 			return this.codec.encodeResult(call.id(), (result != null) ? result : EMPTY_RESULT);
@@ -282,6 +312,7 @@ final class InboundCalls {
 	private void finished(InboundRequest call) {
 		call.finished();
 		this.answeredRunning.remove(call);
+		this.acknowledged.remove(call);
 		this.order.finished(call, this::start);
 	}
 
@@ -354,6 +385,9 @@ final class InboundCalls {
 				}
 			}
 		}
+		for (InboundRequest call : this.acknowledged) {
+			expireAcknowledged(call, now, timeout, gracePeriod);
+		}
 		for (InboundRequest call : this.answeredRunning) {
 			long since = (call.cancelledNanos() != 0) ? call.cancelledNanos() : call.startedNanos();
 			if (now - since > gracePeriod.toNanos() || now - call.startedNanos() > timeout.toNanos()) {
@@ -365,9 +399,35 @@ final class InboundCalls {
 		return expired;
 	}
 
+	/**
+	 * The time limits of an acknowledged request, whose answer is out: past the timeout
+	 * or its own limit its handler is signalled; signalled longer than the grace period
+	 * ago, it is given up on.
+	 */
+	private void expireAcknowledged(InboundRequest call, long now, Duration timeout, Duration gracePeriod) {
+		long cancelled = call.cancelledNanos();
+		if (cancelled != 0) {
+			if (now - cancelled > gracePeriod.toNanos()) {
+				logger.warn("Handler of cancelled '" + call.method() + "' did not return within " + gracePeriod
+						+ ": the requests behind it start, and what it still sends is dropped");
+				giveUp(call);
+			}
+		}
+		else if (now - call.startedNanos() > timeout.toNanos()
+				|| call.deadlineNanos() != 0 && now - call.deadlineNanos() > 0) {
+			call.signalCancellation();
+		}
+	}
+
 	private void giveUp(InboundRequest call) {
 		call.giveUp();
 		finished(call);
+		try {
+			this.handler.givenUp(call);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("The give-up callback of '" + call.method() + "' failed", ex);
+		}
 	}
 
 	private byte[] cancelledAnswer(InboundRequest call) {
@@ -389,6 +449,34 @@ final class InboundCalls {
 	}
 
 	/**
+	 * Signal cancellation to the handler of the request of an order key that runs, and
+	 * answer -32800 those waiting behind it.
+	 * @param orderKey the key
+	 * @return how many requests were cancelled
+	 */
+	int cancelWithWaiting(String orderKey) {
+		List<InboundRequest> calls = this.order.withKey(orderKey);
+		List<InboundRequest> marked = mark(calls);
+		List<InboundRequest> running = new ArrayList<>(1);
+		for (InboundRequest call : calls) {
+			if (call.startedNanos() != 0) {
+				running.add(call);
+			}
+			else {
+				// answered before the running one is told: its end starts the next
+				answer(call, () -> this.codec.encodeError(call.id(), JsonRpcError.requestCancelled()));
+				this.order.abandoned(call);
+			}
+		}
+		for (InboundRequest call : running) {
+			if (marked.contains(call)) {
+				call.tellCancelled();
+			}
+		}
+		return calls.size();
+	}
+
+	/**
 	 * Signal cancellation to the handlers of every request of an order key not finished
 	 * yet, running or waiting, without answering them.
 	 * @param orderKey the key
@@ -396,21 +484,27 @@ final class InboundCalls {
 	 */
 	int signalCancellation(String orderKey) {
 		List<InboundRequest> calls = this.order.withKey(orderKey);
-		// marked from the last to the first, and all before any handler is told: a
-		// request
-		// that ends on its cancellation starts the next one of its key, which must
-		// already
-		// be marked
+		for (InboundRequest call : mark(calls)) {
+			call.tellCancelled();
+		}
+		return calls.size();
+	}
+
+	/**
+	 * Mark requests of one order key cancelled, from the last to the first, before any
+	 * handler is told: a request that ends on its cancellation starts the next one of its
+	 * key, which must already be marked.
+	 * @param calls the requests of the key, running first
+	 * @return the requests this call marked, the last first
+	 */
+	private static List<InboundRequest> mark(List<InboundRequest> calls) {
 		List<InboundRequest> marked = new ArrayList<>(calls.size());
 		for (int i = calls.size() - 1; i >= 0; i--) {
 			if (calls.get(i).markCancelled()) {
 				marked.add(calls.get(i));
 			}
 		}
-		for (InboundRequest call : marked) {
-			call.tellCancelled();
-		}
-		return calls.size();
+		return marked;
 	}
 
 }

@@ -64,6 +64,8 @@ public final class InboundRequest {
 
 	private volatile boolean finished;
 
+	private volatile boolean acknowledged;
+
 	private boolean writing;
 
 	private boolean interruptPending;
@@ -223,6 +225,32 @@ public final class InboundRequest {
 				}
 			}
 		}
+	}
+
+	/**
+	 * Answer this request now while its handler goes on, for a protocol whose request is
+	 * acknowledged before its work ends (an ACP v2 prompt turn is answered once the
+	 * prompt is inserted). The requests of its order key behind it wait until the handler
+	 * returns; its time limits and the connection's close still signal the handler; what
+	 * the handler returns is not sent.
+	 * @param result the answer
+	 * @return whether this call answered the request ({@code false} when it was answered
+	 * already, cancelled by the peer, say)
+	 */
+	public boolean acknowledge(Object result) {
+		return this.connection.acknowledge(this, result);
+	}
+
+	/**
+	 * Whether the request was answered by {@link #acknowledge(Object)}.
+	 * @return whether acknowledged
+	 */
+	public boolean isAcknowledged() {
+		return this.acknowledged;
+	}
+
+	void markAcknowledged() {
+		this.acknowledged = true;
 	}
 
 	/**

@@ -325,6 +325,22 @@ public final class JsonRpcConnection {
 		return this.inbound.signalCancellation(orderKey);
 	}
 
+	/**
+	 * Signal cancellation to the handler of the request of an order key that runs, and
+	 * answer -32800 the requests of that key waiting behind it (a protocol's requests
+	 * held until the one before them ends, as ACP v2 holds the prompts sent during a
+	 * turn).
+	 * @param orderKey the key
+	 * @return how many requests were cancelled
+	 */
+	public int cancelWithWaiting(String orderKey) {
+		return this.inbound.cancelWithWaiting(orderKey);
+	}
+
+	boolean acknowledge(InboundRequest call, Object result) {
+		return this.inbound.acknowledge(call, result);
+	}
+
 	private void receiveResponse(JsonRpcResponse response) {
 		if (!this.orderedAnswers) {
 			this.outbound.answered(response);
@@ -433,6 +449,7 @@ public final class JsonRpcConnection {
 		for (InboundRequest call : this.admission.snapshot()) {
 			this.inbound.cancel(call, JsonRpcError.requestCancelled());
 		}
+		this.inbound.cancelAcknowledged();
 		this.outbound.peerGone();
 		try {
 			this.handler.connectionClosed();

@@ -71,6 +71,17 @@ public interface JsonRpcHandler {
 	}
 
 	/**
+	 * The connection gave up on the handler of a request (it ran past a time limit, or
+	 * did not return within the grace period of its cancellation): the request is
+	 * answered, what the handler still sends is dropped, and the requests behind it
+	 * start. For an {@link InboundRequest#acknowledge(Object) acknowledged} request this
+	 * is where the protocol may report the end of its work.
+	 * @param request the request
+	 */
+	default void givenUp(InboundRequest request) {
+	}
+
+	/**
 	 * Called once when the connection has closed.
 	 */
 	default void connectionClosed() {

@@ -266,6 +266,83 @@ class JsonRpcConnectionTests {
 	}
 
 	@Test
+	void anAcknowledgedRequestIsAnsweredAtOnceAndHoldsTheRequestsOfItsOrderKeyUntilItsHandlerReturns() {
+		this.factory = new JsonRpcConnectionFactory(this.codec, Runnable::run, Duration.ofSeconds(30),
+				(connection) -> this.handler);
+		this.connection = this.factory.open("test", this.sink);
+		CompletableFuture<Object> turn = new CompletableFuture<>();
+		this.handler.orderKeys = (method, params) -> "k";
+		this.handler.onRequest("turn", (request) -> {
+			request.acknowledge(Map.of("ack", true));
+			return turn;
+		});
+		this.handler.onRequest("echo", (request) -> CompletableFuture.completedFuture("echoed"));
+		request(1, "turn");
+		assertThat(this.sink.responsesTo("1")).singleElement()
+			.satisfies((answer) -> assertThat(answer.get("result").toString()).isEqualTo("{\"ack\":true}"));
+		request(2, "echo");
+		assertThat(this.sink.responsesTo("2")).isEmpty();
+		turn.complete("ignored");
+		assertThat(this.sink.responsesTo("1")).hasSize(1);
+		assertThat(this.sink.responsesTo("2")).singleElement()
+			.satisfies((answer) -> assertThat(answer.get("result").stringValue()).isEqualTo("echoed"));
+	}
+
+	@Test
+	void cancellingAnOrderKeyWithItsWaitingRequestsSignalsTheRunningOneAndAnswersTheOthersRequestCancelled() {
+		this.factory = new JsonRpcConnectionFactory(this.codec, Runnable::run, Duration.ofSeconds(30),
+				(connection) -> this.handler);
+		this.connection = this.factory.open("test", this.sink);
+		CompletableFuture<Object> turn = new CompletableFuture<>();
+		this.handler.orderKeys = (method, params) -> "k";
+		this.handler.onRequest("turn", (request) -> {
+			request.acknowledge("ack");
+			request.onCancel(() -> turn.complete("cancelled"));
+			return turn;
+		});
+		request(1, "turn");
+		request(2, "turn");
+		request(3, "turn");
+		assertThat(this.connection.cancelWithWaiting("k")).isEqualTo(3);
+		assertThat(turn).isCompletedWithValue("cancelled");
+		assertThat(this.sink.responsesTo("2")).singleElement()
+			.satisfies(
+					(answer) -> assertThat(answer.at("/error/code").asInt()).isEqualTo(JsonRpcError.REQUEST_CANCELLED));
+		assertThat(this.sink.responsesTo("3")).singleElement()
+			.satisfies(
+					(answer) -> assertThat(answer.at("/error/code").asInt()).isEqualTo(JsonRpcError.REQUEST_CANCELLED));
+		assertThat(this.handler.started).hasValue(1);
+		assertThat(this.connection.orderedRequests()).isZero();
+	}
+
+	@Test
+	void anAcknowledgedRequestPastItsLimitIsSignalledThenGivenUpOnAfterTheGracePeriod() {
+		this.factory = new JsonRpcConnectionFactory(this.codec, Runnable::run, Duration.ofSeconds(30),
+				(connection) -> this.handler);
+		this.connection = this.factory.open("test", this.sink);
+		AtomicBoolean signalled = new AtomicBoolean();
+		this.handler.orderKeys = (method, params) -> "k";
+		this.handler.onRequest("turn", (request) -> {
+			request.acknowledge("ack");
+			request.cancelAfter(Duration.ZERO);
+			request.onCancel(() -> signalled.set(true));
+			return new CompletableFuture<>();
+		});
+		this.handler.onRequest("echo", (request) -> CompletableFuture.completedFuture("echoed"));
+		request(1, "turn");
+		request(2, "echo");
+		assertThat(this.connection.expireRequests(Duration.ofDays(1), Duration.ofDays(1))).isZero();
+		assertThat(signalled).isTrue();
+		assertThat(this.handler.givenUp).isEmpty();
+		assertThat(this.sink.responsesTo("2")).isEmpty();
+		this.connection.expireRequests(Duration.ofDays(1), Duration.ZERO);
+		assertThat(this.handler.givenUp).containsExactly("turn");
+		assertThat(this.sink.responsesTo("1")).hasSize(1);
+		assertThat(this.sink.responsesTo("2")).singleElement()
+			.satisfies((answer) -> assertThat(answer.get("result").stringValue()).isEqualTo("echoed"));
+	}
+
+	@Test
 	void signalledCancellationInterruptsTheHandlerWithoutAnsweringForIt() {
 		CountDownLatch blocked = latch();
 		this.handler.orderKeys = (method, params) -> "k";
@@ -1063,6 +1140,8 @@ class JsonRpcConnectionTests {
 
 		final AtomicInteger closed = new AtomicInteger();
 
+		final List<String> givenUp = new CopyOnWriteArrayList<>();
+
 		volatile Consumer<JsonRpcNotification> unknownNotification = (notification) -> {
 		};
 
@@ -1110,6 +1189,11 @@ class JsonRpcConnectionTests {
 		@Override
 		public void connectionClosed() {
 			this.closed.incrementAndGet();
+		}
+
+		@Override
+		public void givenUp(InboundRequest request) {
+			this.givenUp.add(request.method());
 		}
 
 	}

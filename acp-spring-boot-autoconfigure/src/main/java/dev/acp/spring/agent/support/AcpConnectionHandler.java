@@ -100,7 +100,9 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	public void notificationReceived(JsonRpcNotification notification) {
 		if (AcpMethods.SESSION_CANCEL.equals(notification.method()) && this.connection.isInitialized()) {
 			String key = turnKey(notification.params());
-			if (key != null && this.rpc.signalCancellation(key) > 0) {
+			int cancelled = (key == null) ? 0 : (this.connection.edition() instanceof V2Edition)
+					? this.rpc.cancelWithWaiting(key) : this.rpc.signalCancellation(key);
+			if (cancelled > 0) {
 				this.rpc.statistics().cancelled();
 			}
 		}
@@ -282,16 +284,19 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 
 	private CompletionStage<?> prompt(AcpHandlerMethod handler, AcpRequestContext context, InboundRequest request,
 			JsonNode params) {
+		V2Turns v2 = (this.connection.edition() instanceof V2Edition edition) ? edition.turns() : null;
 		if (request.isCancelled()) {
-			return CompletableFuture.completedFuture(CANCELLED);
+			return (v2 != null) ? CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.requestCancelled()))
+					: CompletableFuture.completedFuture(CANCELLED);
 		}
 		String sessionId = context.sessionId();
+		String messageId = (v2 != null) ? V2Turns.newMessageId() : null;
 		DefaultAcpSession session = (this.sessions != null && sessionId != null)
 				? this.connection.openSession(sessionId) : null;
 		AcpRequestContext turnContext = context;
 		if (session != null) {
 			try {
-				PromptRequest bound = this.sessions.beginTurn(this.connection, session, params, this.mapper);
+				PromptRequest bound = this.sessions.beginTurn(this.connection, session, params, this.mapper, messageId);
 				if (bound != null) {
 					turnContext = context.withBoundParams(bound);
 				}
@@ -304,9 +309,18 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (maxPromptDuration != null) {
 			request.cancelAfter(maxPromptDuration);
 		}
+		if (v2 != null && sessionId != null) {
+			v2.insert(this.connection, request, sessionId, messageId, params.get("prompt"), this.mapper);
+		}
 		CompletionStage<Object> turn = handler.invoke(turnContext);
 		if (session != null) {
 			turn = turn.whenComplete((result, failure) -> this.sessions.endTurn(this.connection, session));
+		}
+		if (v2 != null && sessionId != null) {
+			return turn.handle((result, failure) -> {
+				v2.end(this.connection, request, sessionId, result, failure, this.mapper);
+				return null;
+			});
 		}
 		return turn.handle((result, failure) -> {
 			if (request.isCancelled()) {
@@ -370,6 +384,14 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	@Override
 	public Object cancelledResult(InboundRequest request) {
 		return AcpMethods.SESSION_PROMPT.equals(request.method()) ? CANCELLED : null;
+	}
+
+	@Override
+	public void givenUp(InboundRequest request) {
+		String sessionId = turnKey(request.params());
+		if (request.isAcknowledged() && sessionId != null && this.connection.edition() instanceof V2Edition edition) {
+			edition.turns().end(this.connection, request, sessionId, null, null, this.mapper);
+		}
 	}
 
 	@Override

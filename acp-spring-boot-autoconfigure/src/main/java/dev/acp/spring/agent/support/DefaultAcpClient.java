@@ -169,10 +169,14 @@ final class DefaultAcpClient implements AcpClient {
 			observation = this.observations.client(method, this.rpc.transport(), carrier).start();
 			sent = withTraceContext(params, carrier);
 		}
-		CompletableFuture<JsonNode> call = this.rpc.request(method, sent, timeout);
+		ProtocolEdition edition = this.connection.edition();
+		ObjectMapper mapper = this.rpc.codec().mapper();
+		Object wire = edition.request(this.connection, method, sent, mapper);
+		CompletableFuture<JsonNode> call = this.rpc.request(method, wire, timeout);
 		Observation started = observation;
 		CompletableFuture<T> result = new CompletableFuture<>();
 		call.whenComplete((value, failure) -> {
+			edition.requestEnded(this.connection, method, wire, mapper);
 			if (started != null) {
 				AcpObservations.stop(started, failure, failure instanceof CancellationException);
 			}

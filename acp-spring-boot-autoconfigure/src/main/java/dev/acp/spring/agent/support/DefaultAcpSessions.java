@@ -234,8 +234,8 @@ public final class DefaultAcpSessions implements AcpSessions {
 	 * @throws AcpException -32001 when a turn of the session runs on another connection
 	 */
 	@Nullable PromptRequest beginTurn(DefaultAcpConnection connection, DefaultAcpSession session, @Nullable JsonNode params,
-			ObjectMapper mapper) {
-		return this.turns.begin(connection, session, params, mapper);
+			ObjectMapper mapper, @Nullable String messageId) {
+		return this.turns.begin(connection, session, params, mapper, messageId);
 	}
 
 	/**

@@ -45,11 +45,11 @@ final class PromptChunks {
 	 * The prompt of a request: a detached copy of each block, sharing nothing the handler
 	 * could change.
 	 */
-	static List<SessionUpdate> of(PromptRequest request, ObjectMapper mapper) {
+	static List<SessionUpdate> of(PromptRequest request, ObjectMapper mapper, @Nullable String messageId) {
 		List<ContentBlock> prompt = request.prompt();
 		List<SessionUpdate> chunks = new ArrayList<>(prompt.size());
 		for (ContentBlock block : prompt) {
-			chunks.add(new SessionUpdate.UserMessageChunk(DetachedContent.of(block, mapper), null, null));
+			chunks.add(new SessionUpdate.UserMessageChunk(DetachedContent.of(block, mapper), messageId, null));
 		}
 		return chunks;
 	}
@@ -58,7 +58,7 @@ final class PromptChunks {
 	 * The prompt of params that do not bind as a whole: each block that binds, or none
 	 * when one does not.
 	 */
-	static List<SessionUpdate> of(@Nullable JsonNode params, ObjectMapper mapper) {
+	static List<SessionUpdate> of(@Nullable JsonNode params, ObjectMapper mapper, @Nullable String messageId) {
 		JsonNode prompt = (params != null) ? params.get("prompt") : null;
 		if (prompt == null || !prompt.isArray() || prompt.isEmpty()) {
 			return List.of();
@@ -66,8 +66,8 @@ final class PromptChunks {
 		List<SessionUpdate> chunks = new ArrayList<>(prompt.size());
 		try {
 			for (JsonNode block : prompt) {
-				chunks
-					.add(new SessionUpdate.UserMessageChunk(mapper.treeToValue(block, ContentBlock.class), null, null));
+				chunks.add(new SessionUpdate.UserMessageChunk(mapper.treeToValue(block, ContentBlock.class), messageId,
+						null));
 			}
 		}
 		catch (JacksonException | IllegalArgumentException ex) {

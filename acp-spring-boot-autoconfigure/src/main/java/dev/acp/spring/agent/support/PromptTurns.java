@@ -41,16 +41,19 @@ final class PromptTurns {
 	/**
 	 * Start a prompt turn: claim the session for this connection, and record the prompt's
 	 * content blocks as {@code user_message_chunk}s.
+	 * @param messageId the id of the user message, or {@code null} when the protocol
+	 * version gives it none
 	 * @return the params bound, or {@code null} when they do not bind to a
 	 * {@link PromptRequest}
 	 * @throws AcpException -32001 when a turn of the session runs on another connection
 	 */
 	@Nullable PromptRequest begin(DefaultAcpConnection connection, DefaultAcpSession session, @Nullable JsonNode params,
-			ObjectMapper mapper) {
+			ObjectMapper mapper, @Nullable String messageId) {
 		this.claims.claimForTurn(connection, session);
 		refresh(session);
 		PromptRequest request = PromptChunks.bind(params, mapper);
-		session.beginTurn((request != null) ? PromptChunks.of(request, mapper) : PromptChunks.of(params, mapper));
+		session.beginTurn((request != null) ? PromptChunks.of(request, mapper, messageId)
+				: PromptChunks.of(params, mapper, messageId));
 		return request;
 	}
 

@@ -67,4 +67,24 @@ interface ProtocolEdition {
 	 */
 	@Nullable Object outbound(String method, @Nullable Object params, ObjectMapper mapper);
 
+	/**
+	 * The params of a request the agent sends, in this version's shape, as it goes out.
+	 * @param connection the connection
+	 * @param method the method, as the handlers name it
+	 * @param params the params in the model's shape
+	 * @return the params to send
+	 */
+	default Object request(DefaultAcpConnection connection, String method, Object params, ObjectMapper mapper) {
+		return params;
+	}
+
+	/**
+	 * A request the agent sent was answered, failed or was abandoned.
+	 * @param connection the connection
+	 * @param method the method, as the handlers name it
+	 * @param params the params sent ({@link #request})
+	 */
+	default void requestEnded(DefaultAcpConnection connection, String method, Object params, ObjectMapper mapper) {
+	}
+
 }

@@ -9,6 +9,7 @@ import dev.acp.spring.protocol.InitializeResponse;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * ACP v2 (Preview): {@code initialize} with {@code info} and {@code capabilities},
@@ -23,6 +24,15 @@ import tools.jackson.databind.ObjectMapper;
 final class V2Edition implements ProtocolEdition {
 
 	private final V2Updates updates = new V2Updates();
+
+	private final V2Turns turns = new V2Turns();
+
+	/**
+	 * The prompt turns of this connection.
+	 */
+	V2Turns turns() {
+		return this.turns;
+	}
 
 	@Override
 	public int version() {
@@ -69,6 +79,29 @@ final class V2Edition implements ProtocolEdition {
 	@Override
 	public @Nullable Object outbound(String method, @Nullable Object params, ObjectMapper mapper) {
 		return AcpMethods.SESSION_UPDATE.equals(method) ? this.updates.toV2(params, mapper) : params;
+	}
+
+	@Override
+	public Object request(DefaultAcpConnection connection, String method, Object params, ObjectMapper mapper) {
+		if (!AcpMethods.SESSION_REQUEST_PERMISSION.equals(method)) {
+			return params;
+		}
+		ObjectNode request = V2PermissionRequests.toV2(params, mapper);
+		JsonNode sessionId = request.get("sessionId");
+		if (sessionId != null && sessionId.isString()) {
+			this.turns.permissionAsked(connection, sessionId.stringValue(), mapper);
+		}
+		return request;
+	}
+
+	@Override
+	public void requestEnded(DefaultAcpConnection connection, String method, Object params, ObjectMapper mapper) {
+		if (AcpMethods.SESSION_REQUEST_PERMISSION.equals(method) && params instanceof ObjectNode request) {
+			JsonNode sessionId = request.get("sessionId");
+			if (sessionId != null && sessionId.isString()) {
+				this.turns.permissionAnswered(connection, sessionId.stringValue(), mapper);
+			}
+		}
 	}
 
 }

@@ -9,11 +9,11 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The methods a v2 connection knows, and the name the handlers know each by:
- * {@code initialize}, the session methods the handlers serve unchanged,
- * {@code auth/login} and {@code auth/logout} (v1's {@code authenticate} and
- * {@code logout}; {@code session/resume} with {@code replayFrom} is v1's
- * {@code session/load}), and extension methods ({@code _vendor/...}). v1's methods that
- * v2 dropped ({@code session/load}, {@code session/set_mode}, {@code fs/*},
+ * {@code initialize}, the session methods the handlers serve unchanged (a prompt turn is
+ * rendered by {@link V2Turns}), {@code auth/login} and {@code auth/logout} (v1's
+ * {@code authenticate} and {@code logout}; {@code session/resume} with {@code replayFrom}
+ * is v1's {@code session/load}), and extension methods ({@code _vendor/...}). v1's
+ * methods that v2 dropped ({@code session/load}, {@code session/set_mode}, {@code fs/*},
  * {@code terminal/*}, ...) and those not translated yet are answered -32601.
  *
  * @author ACP Spring Boot Starter contributors
@@ -28,8 +28,8 @@ final class V2Methods {
 			AcpMethods.LOGOUT);
 
 	private static final Set<String> UNCHANGED = Set.of(AcpMethods.INITIALIZE, AcpMethods.SESSION_NEW,
-			AcpMethods.SESSION_LIST, AcpMethods.SESSION_CLOSE, AcpMethods.SESSION_DELETE,
-			AcpMethods.SESSION_SET_CONFIG_OPTION, AcpMethods.SESSION_RESUME);
+			AcpMethods.SESSION_PROMPT, AcpMethods.SESSION_CANCEL, AcpMethods.SESSION_LIST, AcpMethods.SESSION_CLOSE,
+			AcpMethods.SESSION_DELETE, AcpMethods.SESSION_SET_CONFIG_OPTION, AcpMethods.SESSION_RESUME);
 
 	private V2Methods() {
 	}

@@ -12,10 +12,11 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The {@code session/update}s of one v2 connection, from the v1 updates handlers and the
- * history make: user, agent and thought chunks carry a {@code messageId}, the same for
- * the chunks of one message (consecutive chunks of one kind), a new one when another
- * update comes between; {@code tool_call} becomes the {@code tool_call_update} upsert;
- * {@code plan} becomes {@code plan_update} with the session's one plan; v1's
+ * history make: user, agent and thought chunks carry a {@code messageId}: their own when
+ * they have one (the prompt of a v2 turn keeps the id it was acknowledged with), else the
+ * same for the chunks of one message (consecutive chunks of one kind), a new one when
+ * another update comes between; {@code tool_call} becomes the {@code tool_call_update}
+ * upsert; {@code plan} becomes {@code plan_update} with the session's one plan; v1's
  * {@code current_mode_update} is not sent (v2 has no modes). Other updates pass as they
  * are.
  *
@@ -46,7 +47,9 @@ final class V2Updates {
 		String sessionId = notification.get("sessionId").stringValue();
 		String kind = update.path("sessionUpdate").asString("");
 		if (CHUNKS.contains(kind)) {
-			update.put("messageId", messageId(sessionId, kind));
+			JsonNode given = update.get("messageId");
+			update.put("messageId", (given != null && given.isString()) ? given(sessionId, kind, given.stringValue())
+					: messageId(sessionId, kind));
 			return notification;
 		}
 		this.messages.remove(sessionId);
@@ -78,6 +81,11 @@ final class V2Updates {
 		return this.messages.compute(sessionId, (id, current) -> (current != null && current.kind().equals(kind))
 				? current : new Message(kind, UUID.randomUUID().toString()))
 			.id();
+	}
+
+	private String given(String sessionId, String kind, String id) {
+		this.messages.put(sessionId, new Message(kind, id));
+		return id;
 	}
 
 	private record Message(String kind, String id) {
