@@ -69,14 +69,14 @@ for (const transport of TRANSPORTS) {
   describe(`ACP v2 client (SDK experimental v2 API) [${transport}]`, { timeout: 240_000 }, () => {
     let proc;
     let c;
-    let init;
+    let init; // settled initialize
     const asks = [];
     const answer = { mode: "allow" };
 
     before(async () => {
       proc = await spawnAgent({ label: `v2-${transport}`, transport });
       c = connectV2Client(proc, { configure: permissionHandler(asks, answer) });
-      init = await c.initialize();
+      [init] = await Promise.allSettled([c.initialize()]);
     });
 
     after(async () => {
@@ -107,8 +107,11 @@ for (const transport of TRANSPORTS) {
     }
 
     test("initialize with protocolVersion 2: answered 2, info.name acp-demo, capabilities._meta the demo's advertisement", async () => {
-      assert.equal(init.protocolVersion, 2);
-      assert.equal(init.info?.name, "acp-demo", `info was ${JSON.stringify(init.info)}`);
+      const why = init.reason && `${init.reason.code} ${init.reason.message} ${JSON.stringify(init.reason.data)}`;
+      const answered = JSON.stringify(c.wire.inbound.find((m) => m.id === c.wire.requestId("initialize")));
+      assert.equal(init.status, "fulfilled", `the v2 client refused the initialize answer ${answered}: ${why}`);
+      assert.equal(init.value.protocolVersion, 2);
+      assert.equal(init.value.info?.name, "acp-demo", `info was ${JSON.stringify(init.value.info)}`);
       const snapshot = await c.conn.initialized;
       assert.equal(snapshot.response.protocolVersion, 2);
       // On the wire, as sent (the SDK's parsed view may strip fields it does not know).
