@@ -11,7 +11,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { connectClient, initializeParams, isRemote, spawnAgent, TRANSPORTS } from "../lib/agent.js";
+import { connectClient, isRemote, spawnAgent, TRANSPORTS } from "../lib/agent.js";
 import { connectV2Client, isState, label, UPDATE_TIMEOUT_MS, v2 } from "../lib/v2.js";
 
 /** The demo's own advertisement (DESIGN §9). */
