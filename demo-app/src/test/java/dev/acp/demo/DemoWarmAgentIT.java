@@ -119,6 +119,36 @@ class DemoWarmAgentIT {
 	}
 
 	@Test
+	void aV1AndAV2LauncherOfOneWarmAgentAreEachServedInTheirOwnVersion() throws Exception {
+		Path jar = DemoAgentProcess.demoJar();
+		String versions = "--acp.protocol.versions=1,2";
+		DemoAgentProcess v1 = launch(jar, DRAIN, versions);
+		String v1Session = initialize(v1);
+		DemoAgentProcess v2 = launch(jar, DRAIN, versions);
+		v2.send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":2,"
+				+ "\"info\":{\"name\":\"v2-launcher-client\",\"version\":\"1.0\"}}}");
+		JsonNode initialized = v2.next(TIMEOUT);
+		assertThat(initialized.at("/result/protocolVersion").asInt()).as(initialized.toString()).isEqualTo(2);
+		assertThat(initialized.at("/result/info/name").asString()).isEqualTo("acp-demo");
+		v2.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session/new\",\"params\":{\"cwd\":\"/tmp\"}}");
+		String v2Session = v2.next(TIMEOUT).at("/result/sessionId").asString();
+		assertThat(files(".sock")).hasSize(1);
+		v2.send(prompt(2, v2Session, "hello"));
+		List<JsonNode> turn = new ArrayList<>();
+		for (int i = 0; i < 5; i++) {
+			turn.add(v2.next(TIMEOUT));
+		}
+		assertThat(turn.get(2).at("/result/messageId").asString()).as(turn.toString())
+			.isEqualTo(turn.get(1).at("/params/update/messageId").asString());
+		assertThat(turn.get(3).at("/params/update/content/text").asString()).isEqualTo("hello");
+		assertThat(turn.get(4).at("/params/update/state").asString()).isEqualTo("idle");
+		assertThat(turn.get(4).at("/params/update/stopReason").asString()).isEqualTo("end_turn");
+		v1.send(prompt(2, v1Session, "hello"));
+		assertThat(v1.next(TIMEOUT).at("/params/update/content/text").asString()).isEqualTo("hello");
+		assertThat(v1.next(TIMEOUT).at("/result/stopReason").asString()).isEqualTo("end_turn");
+	}
+
+	@Test
 	void killingOneLauncherMidTurnCancelsOnlyItsOwnTurn() throws Exception {
 		Path jar = DemoAgentProcess.demoJar();
 		DemoAgentProcess first = launch(jar, DRAIN);

@@ -33,9 +33,10 @@ public interface AcpMcpServerPolicy {
 	/**
 	 * Whether some MCP server of a type may be allowed on the connection: the
 	 * {@code mcpCapabilities} its {@code initialize} answer advertises keep {@code http}
-	 * or {@code sse} only when this says so. By default every type may be.
+	 * or {@code sse} (and, on an ACP v2 connection, {@code stdio}) only when this says
+	 * so. By default every type may be.
 	 * @param connection the connection being initialized
-	 * @param type {@code http} or {@code sse}
+	 * @param type {@code stdio}, {@code http} or {@code sse}
 	 * @return whether to advertise the type the application serves
 	 */
 	default boolean mayAllow(AcpConnection connection, String type) {

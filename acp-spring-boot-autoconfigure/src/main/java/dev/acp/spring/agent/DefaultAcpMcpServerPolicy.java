@@ -92,7 +92,10 @@ public final class DefaultAcpMcpServerPolicy implements AcpMcpServerPolicy {
 
 	@Override
 	public boolean mayAllow(AcpConnection connection, String type) {
-		return isLocal(connection.transport()) || !this.allowedHosts.isEmpty();
+		if (isLocal(connection.transport())) {
+			return true;
+		}
+		return "stdio".equals(type) ? this.networkStdio : !this.allowedHosts.isEmpty();
 	}
 
 	private Decision url(String url, String over) {

@@ -333,6 +333,24 @@ public interface AcpClient {
 	}
 
 	/**
+	 * Announce or change a subagent session, a child session the parent session owns (its
+	 * {@code sessionId} names the child; the child's own updates are then sent as
+	 * {@code session/update}s of that id on this connection), when the client advertised
+	 * {@code clientCapabilities.subagents}; otherwise send nothing (the child's work may
+	 * be reported as the parent's tool calls instead).
+	 * @param parentSessionId the parent session
+	 * @param update the child's announcement or the fields that changed
+	 * @return whether the update was sent
+	 */
+	default boolean subagentUpdate(String parentSessionId, SessionUpdate.SubagentUpdate update) {
+		if (clientCapabilities().subagents() == null) {
+			return false;
+		}
+		sessionUpdate(parentSessionId, update);
+		return true;
+	}
+
+	/**
 	 * Send a {@code compaction_update} update when the client advertised
 	 * {@code clientCapabilities.session.compaction}; otherwise send nothing.
 	 * @param sessionId the session

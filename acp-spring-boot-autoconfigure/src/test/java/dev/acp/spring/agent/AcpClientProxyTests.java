@@ -183,6 +183,27 @@ class AcpClientProxyTests {
 	}
 
 	@Test
+	void aSubagentSessionIsAnnouncedOnlyToAClientThatAdvertisedSubagents() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			AcpClient client = connect(context, peer, "{\"subagents\":{}}");
+			assertThat(client.subagentUpdate("s1", new SessionUpdate.SubagentUpdate("child_1", "Reviewer", null)))
+				.isTrue();
+			assertThat(peer.next().at("/params").toString()).isEqualTo(
+					"{\"sessionId\":\"s1\",\"update\":{\"sessionUpdate\":\"subagent_update\",\"sessionId\":\"child_1\",\"title\":\"Reviewer\"}}");
+		});
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			AcpClient client = connect(context, peer, "{\"plan\":{}}");
+			assertThat(client.subagentUpdate("s1", new SessionUpdate.SubagentUpdate("child_1", "Reviewer", null)))
+				.isFalse();
+			client.currentModeUpdate("s1", "code");
+			assertThat(peer.next().toString()).as("no subagent update was sent")
+				.contains("\"sessionUpdate\":\"current_mode_update\"");
+		});
+	}
+
+	@Test
 	void compactionUpdatesAreSentOnlyToAClientThatAdvertisedCompaction() {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = new TestPeer(context);

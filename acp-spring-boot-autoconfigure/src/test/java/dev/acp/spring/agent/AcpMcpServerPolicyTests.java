@@ -187,6 +187,22 @@ class AcpMcpServerPolicyTests {
 	}
 
 	@Test
+	void aV2NetworkConnectionIsAdvertisedStdioMcpServersOnlyWhenTheyAreOpenedToIt() {
+		String v2 = "{\"protocolVersion\":2,\"info\":{\"name\":\"v2-client\",\"version\":\"2.4\"}}";
+		this.contextRunner.withPropertyValues("acp.protocol.versions=1,2").run((context) -> {
+			JsonNode network = new TestPeer(context, "websocket").call(0, "initialize", v2);
+			JsonNode local = new TestPeer(context, "stdio").call(0, "initialize", v2);
+
+			assertThat(network.at("/result/capabilities/session/mcp").toString()).isEqualTo("{}");
+			assertThat(local.at("/result/capabilities/session/mcp/stdio").isObject()).isTrue();
+		});
+		this.contextRunner.withPropertyValues("acp.protocol.versions=1,2", "acp.mcp-servers.network.stdio=true")
+			.run((context) -> assertThat(new TestPeer(context, "websocket").call(0, "initialize", v2)
+				.at("/result/capabilities/session/mcp/stdio")
+				.isObject()).isTrue());
+	}
+
+	@Test
 	void anEntryOverANetworkTransportThatIsNoMcpServerIsRefusedBeforeAHandlerReadingRawParams() {
 		this.contextRunner.withUserConfiguration(RawSessions.class).run((context) -> {
 			TestPeer peer = new TestPeer(context, "websocket");

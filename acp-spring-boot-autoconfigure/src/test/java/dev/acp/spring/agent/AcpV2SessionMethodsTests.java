@@ -156,8 +156,31 @@ class AcpV2SessionMethodsTests {
 			assertThat(updates.get(3).get("title").asString()).isEqualTo("Read");
 			assertThat(updates.get(4).at("/plan/type").asString()).isEqualTo("items");
 			assertThat(updates.get(4).at("/plan/entries/0/content").asString()).isEqualTo("step");
-			assertThat(updates)
-				.noneMatch((update) -> "current_mode_update".equals(update.get("sessionUpdate").asString()));
+		});
+	}
+
+	@Test
+	void aSessionWhoseHistoryHoldsAModeChangeIsNotResumedOverV2WithReplayAndNothingIsSent() {
+		this.contextRunner.run((context) -> {
+			TestPeer v1 = new TestPeer(context);
+			v1.initialize("{}");
+			String sessionId = v1.newSession();
+			v1.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session/prompt\",\"params\":{\"sessionId\":\""
+					+ sessionId + "\",\"prompt\":[{\"type\":\"text\",\"text\":\"mode\"}]}}");
+			JsonNode turn = v1.next();
+			while (!turn.has("id")) {
+				turn = v1.next();
+			}
+			TestPeer v2 = v2(context);
+			v2.send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"session/resume\",\"params\":{\"sessionId\":\""
+					+ sessionId + "\",\"cwd\":\"/work\",\"replayFrom\":{\"type\":\"start\"}}}");
+			JsonNode answer = v2.next();
+			assertThat(answer.at("/error/code").asInt()).as(answer.toString()).isEqualTo(-32602);
+			assertThat(answer.at("/error/data/errors/0/message").asString()).contains("current_mode_update");
+			JsonNode loaded = v1.call(6, "session/load",
+					"{\"sessionId\":\"" + sessionId + "\",\"cwd\":\"/work\",\"mcpServers\":[]}");
+			assertThat(loaded.at("/params/update/sessionUpdate").asString()).as("v1 is given it whole")
+				.isEqualTo("user_message_chunk");
 		});
 	}
 
@@ -227,12 +250,15 @@ class AcpV2SessionMethodsTests {
 		@AcpMethod("session/prompt")
 		PromptResponse prompt(PromptRequest request, AcpClient client) {
 			String sessionId = request.sessionId();
+			if (request.text().equals("mode")) {
+				client.currentModeUpdate(sessionId, "ask");
+				return new PromptResponse(StopReason.END_TURN);
+			}
 			client.agentMessageChunk(sessionId, "a");
 			client.agentMessageChunk(sessionId, "b");
 			client.notify("session/update", Map.of("sessionId", sessionId, "update",
 					Map.of("sessionUpdate", "tool_call", "toolCallId", "t1", "title", "Read")));
 			client.plan(sessionId, List.of(new PlanEntry("step", PlanEntryPriority.HIGH, PlanEntryStatus.PENDING)));
-			client.currentModeUpdate(sessionId, "ask");
 			client.agentMessageChunk(sessionId, "done");
 			return new PromptResponse(StopReason.END_TURN);
 		}

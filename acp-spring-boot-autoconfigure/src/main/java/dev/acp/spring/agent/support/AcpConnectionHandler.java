@@ -429,7 +429,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 					Map.of("requiredExtensions", missing));
 		}
 		this.connection.initialized(request.clientInfo(), request.clientCapabilities(), edition);
-		return edition.initializeResponse(this.agent.initializeResponse(this.connection));
+		return edition.initializeResponse(this.agent.initializeResponse(this.connection),
+				this.agent.mcpServers().mayAllowStdio(this.connection));
 	}
 
 	private static AcpException paramsNotAnObject() {

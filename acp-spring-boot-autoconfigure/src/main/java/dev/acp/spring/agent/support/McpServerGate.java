@@ -108,6 +108,14 @@ final class McpServerGate {
 				response.agentInfo(), response.meta(), response.unknown());
 	}
 
+	/**
+	 * Whether a connection may name some stdio MCP server: what an ACP v2 answer to
+	 * {@code initialize} advertises as {@code mcp.stdio} (v1 has no such capability).
+	 */
+	boolean mayAllowStdio(AcpConnection connection) {
+		return this.policy.mayAllow(connection, "stdio");
+	}
+
 	private @Nullable Boolean narrow(@Nullable Boolean advertised, AcpConnection connection, String type) {
 		return (Boolean.TRUE.equals(advertised) && !this.policy.mayAllow(connection, type)) ? Boolean.FALSE
 				: advertised;

@@ -2,6 +2,7 @@ package dev.acp.spring.agent.support;
 
 import dev.acp.spring.protocol.InitializeRequest;
 import dev.acp.spring.protocol.InitializeResponse;
+import dev.acp.spring.protocol.SessionUpdate;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -28,9 +29,10 @@ interface ProtocolEdition {
 
 	/**
 	 * The answer to {@code initialize} in this version's shape.
-	 * @param response the answer in the model's shape
+	 * @param response the answer in the model's shape, narrowed to the connection
+	 * @param stdioMcpServers whether the connection may name some stdio MCP server
 	 */
-	Object initializeResponse(InitializeResponse response);
+	Object initializeResponse(InitializeResponse response, boolean stdioMcpServers);
 
 	/**
 	 * Whether a method exists in this version; the others are answered -32601 and, as
@@ -85,6 +87,15 @@ interface ProtocolEdition {
 	 * @param params the params sent ({@link #request})
 	 */
 	default void requestEnded(DefaultAcpConnection connection, String method, Object params, ObjectMapper mapper) {
+	}
+
+	/**
+	 * Why a recorded update cannot be sent in this version without losing what it says,
+	 * or {@code null} when it can.
+	 * @param update the update as recorded
+	 */
+	default @Nullable String inexpressible(SessionUpdate update) {
+		return null;
 	}
 
 }

@@ -31,7 +31,7 @@ final class V1Edition implements ProtocolEdition {
 	}
 
 	@Override
-	public Object initializeResponse(InitializeResponse response) {
+	public Object initializeResponse(InitializeResponse response, boolean stdioMcpServers) {
 		return response;
 	}
 

@@ -6,6 +6,7 @@ import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.Implementation;
 import dev.acp.spring.protocol.InitializeRequest;
 import dev.acp.spring.protocol.InitializeResponse;
+import dev.acp.spring.protocol.SessionUpdate;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -52,8 +53,8 @@ final class V2Edition implements ProtocolEdition {
 	}
 
 	@Override
-	public Object initializeResponse(InitializeResponse response) {
-		return V2InitializeAnswer.of(response);
+	public Object initializeResponse(InitializeResponse response, boolean stdioMcpServers) {
+		return V2InitializeAnswer.of(response, stdioMcpServers);
 	}
 
 	@Override
@@ -102,6 +103,12 @@ final class V2Edition implements ProtocolEdition {
 				this.turns.permissionAnswered(connection, sessionId.stringValue(), mapper);
 			}
 		}
+	}
+
+	@Override
+	public @Nullable String inexpressible(SessionUpdate update) {
+		return (update instanceof SessionUpdate.CurrentModeUpdate)
+				? "current_mode_update (v2 has no session modes; its mode changes would be lost)" : null;
 	}
 
 }

@@ -26,7 +26,8 @@ import org.jspecify.annotations.Nullable;
  * The v2 answer to {@code initialize}, built from the same advertisement as v1's:
  * {@code agentInfo} becomes {@code info}, the session capabilities move under
  * {@code capabilities.session}, the extensions ({@code agentCapabilities._meta}) become
- * {@code capabilities._meta}, the authentication methods name their {@code methodId}.
+ * {@code capabilities._meta}, the authentication methods name their {@code methodId};
+ * {@code mcp.stdio} is advertised only to a connection that may name a stdio MCP server.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -35,7 +36,7 @@ final class V2InitializeAnswer {
 	private V2InitializeAnswer() {
 	}
 
-	static dev.acp.spring.protocol.v2.InitializeResponse of(InitializeResponse response) {
+	static dev.acp.spring.protocol.v2.InitializeResponse of(InitializeResponse response, boolean stdioMcpServers) {
 		dev.acp.spring.protocol.Implementation agentInfo = response.agentInfo();
 		Implementation info = (agentInfo != null)
 				? new Implementation(agentInfo.name(), agentInfo.title(), agentInfo.version(), agentInfo.meta())
@@ -43,12 +44,12 @@ final class V2InitializeAnswer {
 		AgentCapabilities capabilities = (response.agentCapabilities() != null) ? response.agentCapabilities()
 				: new AgentCapabilities(null, null, null, null, null, null, null);
 		return new dev.acp.spring.protocol.v2.InitializeResponse(2, info,
-				new dev.acp.spring.protocol.v2.AgentCapabilities(session(capabilities),
+				new dev.acp.spring.protocol.v2.AgentCapabilities(session(capabilities, stdioMcpServers),
 						(capabilities.auth() != null) ? new AgentAuthCapabilities() : null, capabilities.meta()),
 				authMethods(response.authMethods()), response.meta());
 	}
 
-	private static SessionCapabilities session(AgentCapabilities capabilities) {
+	private static SessionCapabilities session(AgentCapabilities capabilities, boolean stdioMcpServers) {
 		dev.acp.spring.protocol.PromptCapabilities prompt = capabilities.promptCapabilities();
 		dev.acp.spring.protocol.McpCapabilities mcp = capabilities.mcpCapabilities();
 		dev.acp.spring.protocol.SessionCapabilities session = capabilities.sessionCapabilities();
@@ -59,7 +60,7 @@ final class V2InitializeAnswer {
 						(prompt != null && isTrue(prompt.embeddedContext())) ? new PromptEmbeddedContextCapabilities()
 								: null,
 						null),
-				new McpCapabilities(new McpStdioCapabilities(),
+				new McpCapabilities(stdioMcpServers ? new McpStdioCapabilities() : null,
 						(mcp != null && isTrue(mcp.http())) ? new McpHttpCapabilities() : null, null),
 				(session != null && session.delete() != null) ? new SessionDeleteCapabilities() : null,
 				(session != null && session.additionalDirectories() != null)

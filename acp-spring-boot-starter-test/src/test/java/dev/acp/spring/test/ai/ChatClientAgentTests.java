@@ -74,9 +74,10 @@ class ChatClientAgentTests {
 		this.model = new ScriptedOpenAiServer();
 		this.context = new SpringApplicationBuilder(AiAgent.class).web(WebApplicationType.NONE)
 			.properties("acp.transport=none", "acp.ai.enabled=true", "acp.ai.system-prompt=You are a test agent.",
-					"acp.ai.client-system-prompt-override=true", "spring.main.banner-mode=off",
-					"spring.ai.openai.base-url=" + this.model.baseUrl(), "spring.ai.openai.api-key=test-key",
-					"spring.ai.openai.chat.model=scripted-model", "spring.ai.retry.max-attempts=1")
+					"acp.ai.client-system-prompt-override=true", "acp.protocol.versions=1,2",
+					"spring.main.banner-mode=off", "spring.ai.openai.base-url=" + this.model.baseUrl(),
+					"spring.ai.openai.api-key=test-key", "spring.ai.openai.chat.model=scripted-model",
+					"spring.ai.retry.max-attempts=1")
 			.run("--spring.ai.model.chat=openai");
 		this.client = AcpTestClient.connect(this.context);
 	}
@@ -192,6 +193,38 @@ class ChatClientAgentTests {
 
 		assertThat(messages(this.model.requests().get(1))).containsExactly("system:You are a test agent.",
 				"user:First question", "assistant:First answer", "user:Second question");
+	}
+
+	@Test
+	void aV2ConnectionIsServedTheTurnAcknowledgedStreamedWithMessageIdsAndEndedIdle() {
+		this.model.text("stop", "Hel", "lo").text("stop", "Again");
+		AcpResponse initialized = this.client.call("initialize",
+				Map.of("protocolVersion", 2, "info", Map.of("name", "v2-client", "version", "2.4")));
+		assertThat(initialized.result().get("protocolVersion").asInt()).isEqualTo(2);
+		String sessionId = this.client.newSession();
+
+		AcpResponse ack = this.client.call("session/prompt",
+				Map.of("sessionId", sessionId, "prompt", List.of(Map.of("type", "text", "text", "Say hello"))));
+		// the next prompt is held until the first turn ends: its acknowledgement follows
+		// that turn's idle
+		this.client.call("session/prompt",
+				Map.of("sessionId", sessionId, "prompt", List.of(Map.of("type", "text", "text", "Again"))));
+
+		String messageId = ack.result().get("messageId").asString();
+		List<JsonNode> updates = this.client.receivedNotifications()
+			.stream()
+			.filter((message) -> message.method().equals("session/update"))
+			.map((message) -> message.params().get("update"))
+			.toList();
+		List<String> kinds = updates.stream()
+			.map((update) -> update.get("sessionUpdate").asString() + update.path("state").asString(""))
+			.toList();
+		assertThat(kinds.subList(0, kinds.indexOf("state_updateidle") + 1)).containsExactly("state_updaterunning",
+				"user_message", "agent_message_chunk", "agent_message_chunk", "usage_update", "state_updateidle");
+		assertThat(updates.get(1).get("messageId").asString()).isEqualTo(messageId);
+		assertThat(updates.get(2).get("messageId").asString()).isNotEqualTo(messageId)
+			.isEqualTo(updates.get(3).get("messageId").asString());
+		assertThat(updates.get(kinds.indexOf("state_updateidle")).get("stopReason").asString()).isEqualTo("end_turn");
 	}
 
 	@Test
