@@ -135,15 +135,6 @@ export class V2Client {
     }
   }
 
-  /** Reads the messages of one turn: up to the first idle (`stop`) after a `running` state. */
-  readTurn(session, what = "the turn's idle state_update") {
-    let running = false;
-    return this.readUntil(session, what, (m) => {
-      if (isState(m, "running")) running = true;
-      return running && m.kind === "stop";
-    });
-  }
-
   /** Closes the SDK connection (the agent process is stopped by its owner). */
   close() {
     this.conn.close();
