@@ -6,12 +6,17 @@
 //   - every agent response must answer a request the client actually sent,
 //     exactly once,
 //   - ACP messages the agent sends are validated against the `$defs` type of
-//     their method (see schema.js).
+//     their method in the schema of the connection's protocol version (see
+//     schema.js); on a v2 connection (`new Wire({ protocolVersion: 2 })`) a
+//     message of a non-extension method the v2 schema has no type for (a v1-only
+//     method, say) is a problem too, so every agent message there is checked,
+//     and an open value (update kind, state, content type, ...) must be one of
+//     the draft's or a `_` extension.
 // Problems are collected, not thrown, so one bad line does not break the
 // transport; tests call `assertClean()` at the end.
 
 import assert from "node:assert/strict";
-import { agentToClientDefFor, responseDefFor, validateDef } from "./schema.js";
+import { acpSchema } from "./schema.js";
 
 const ALLOWED_KEYS = new Set(["jsonrpc", "id", "method", "params", "result", "error"]);
 
@@ -82,6 +87,21 @@ export class Wire {
 
   #requestMethods = new Map(); // outbound request id -> method
   #answered = new Set();
+  #schema;
+  #strict;
+
+  /**
+   * `protocolVersion`: the ACP version the connection speaks, whose schema
+   * validates the agent's messages (1, the default, or 2). On 2, a message of a
+   * method that is neither an extension (`_...`) nor in the v2 schema is a
+   * problem (on 1 such methods are not checked), and the schema's open values
+   * are closed to this draft plus `_` extensions (`acpSchema(2, { closed: true })`).
+   */
+  constructor({ protocolVersion = 1 } = {}) {
+    this.protocolVersion = protocolVersion;
+    this.#schema = acpSchema(protocolVersion, { closed: protocolVersion >= 2 });
+    this.#strict = protocolVersion >= 2;
+  }
 
   /** Called by the stdio transport for each complete stdout line. */
   rawLine(text, { terminated = true } = {}) {
@@ -143,7 +163,11 @@ export class Wire {
     }
     if ("method" in msg) {
       const isRequest = "id" in msg;
-      const def = agentToClientDefFor(msg.method, isRequest);
+      const def = this.#schema.agentToClientDefFor(msg.method, isRequest);
+      if (!def && this.#strict && !msg.method.startsWith("_")) {
+        this.problems.push(`${where}: ${isRequest ? "request" : "notification"} ${msg.method} is not in the ACP v${this.protocolVersion} schema`);
+        return;
+      }
       if (def && this.#validate(def, msg.params ?? {}, where) && msg.method === "session/update") {
         const kind = msg.params.update?.sessionUpdate;
         this.validatedUpdates[kind] = (this.validatedUpdates[kind] ?? 0) + 1;
@@ -160,12 +184,17 @@ export class Wire {
       return;
     }
     this.#answered.add(msg.id);
-    const def = responseDefFor(this.#requestMethods.get(msg.id));
+    const method = this.#requestMethods.get(msg.id);
+    const def = this.#schema.responseDefFor(method);
+    if (!def && this.#strict && !method.startsWith("_")) {
+      this.problems.push(`${where}: answers ${method}, which is not in the ACP v${this.protocolVersion} schema`);
+      return;
+    }
     if (def && "result" in msg) this.#validate(def, msg.result, where);
   }
 
   #validate(def, value, where) {
-    const err = validateDef(def, value);
+    const err = this.#schema.validateDef(def, value);
     if (err) {
       this.problems.push(`${where}: fails schema $defs/${def}: ${err}`);
       return false;

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { agentToClientDefFor, responseDefFor, validateDef } from "../lib/schema.js";
+import { acpSchema, agentToClientDefFor, responseDefFor, validateDef } from "../lib/schema.js";
 import { jsonRpcViolations, Wire } from "../lib/wire.js";
 
 describe("wire checker", () => {
@@ -73,5 +73,63 @@ describe("wire checker", () => {
     w.rawFrame(Buffer.from("[1]"));
     assert.equal(w.problems.length, 4, w.problems.join("\n"));
     assert.equal(w.rawFrames.length, 5);
+  });
+
+  test("v2: maps methods to the v2 $defs types and validates v2 shapes", () => {
+    const v2 = acpSchema(2);
+    assert.equal(v2.responseDefFor("initialize"), "InitializeResponse");
+    assert.equal(v2.responseDefFor("session/prompt"), "PromptResponse");
+    assert.equal(v2.agentToClientDefFor("session/update", false), "UpdateSessionNotification");
+    assert.equal(v2.agentToClientDefFor("session/request_permission", true), "RequestPermissionRequest");
+    assert.equal(v2.agentToClientDefFor("$/cancel_request", false), "CancelRequestNotification");
+    assert.equal(v2.agentToClientDefFor("fs/read_text_file", true), undefined, "v1-only method");
+    assert.equal(v2.validateDef("PromptResponse", { messageId: "m1" }), null);
+    assert.notEqual(v2.validateDef("PromptResponse", { stopReason: "end_turn" }), null, "the v1 answer is not a v2 one");
+    const chunk = { sessionId: "s", update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "x" } } };
+    assert.notEqual(v2.validateDef("UpdateSessionNotification", chunk), null, "a v2 chunk needs its messageId");
+    assert.equal(v2.validateDef("UpdateSessionNotification", { ...chunk, update: { ...chunk.update, messageId: "m" } }), null);
+    const idle = { sessionId: "s", update: { sessionUpdate: "state_update", state: "idle", stopReason: "end_turn" } };
+    assert.equal(v2.validateDef("UpdateSessionNotification", idle), null);
+    const info = (updatedAt) => ({ sessionId: "s", update: { sessionUpdate: "session_info_update", updatedAt } });
+    assert.equal(v2.validateDef("UpdateSessionNotification", info("2026-11-27T12:00:00Z")), null);
+    assert.notEqual(v2.validateDef("UpdateSessionNotification", info("yesterday")), null, "date-time is checked");
+  });
+
+  test("v2 closed: open values are this draft's or _ extensions", () => {
+    const open = acpSchema(2);
+    const closed = acpSchema(2, { closed: true });
+    const update = (u) => ({ sessionId: "s", update: u });
+    const v1Plan = update({ sessionUpdate: "plan", entries: [] });
+    assert.equal(open.validateDef("UpdateSessionNotification", v1Plan), null, "published: a future variant");
+    assert.notEqual(closed.validateDef("UpdateSessionNotification", v1Plan), null);
+    assert.equal(closed.validateDef("UpdateSessionNotification", update({ sessionUpdate: "_vendor/x", a: 1 })), null);
+    const idle = (stopReason) => update({ sessionUpdate: "state_update", state: "idle", stopReason });
+    assert.equal(closed.validateDef("UpdateSessionNotification", idle("cancelled")), null);
+    assert.equal(closed.validateDef("UpdateSessionNotification", idle("_vendor/why")), null);
+    assert.notEqual(closed.validateDef("UpdateSessionNotification", idle("done")), null);
+    const call = (status) => update({ sessionUpdate: "tool_call_update", toolCallId: "c", status });
+    assert.equal(closed.validateDef("UpdateSessionNotification", call("failed")), null);
+    assert.notEqual(closed.validateDef("UpdateSessionNotification", call("rejected")), null);
+    const chunk = (content) => update({ sessionUpdate: "agent_message_chunk", messageId: "m", content });
+    assert.notEqual(closed.validateDef("UpdateSessionNotification", chunk({ type: "video" })), null);
+    assert.equal(open.validateDef("UpdateSessionNotification", chunk({ type: "video" })), null);
+  });
+
+  test("v2 Wire: a non-extension method outside the v2 schema is a problem, in either direction", () => {
+    const w = new Wire({ protocolVersion: 2 });
+    w.inboundMessage({ jsonrpc: "2.0", id: 0, method: "fs/read_text_file", params: { sessionId: "s", path: "/a" } });
+    w.inboundMessage({ jsonrpc: "2.0", method: "session/update", params: { sessionId: "s", update: { sessionUpdate: "plan", entries: [] } } });
+    w.inboundMessage({ jsonrpc: "2.0", method: "_vendor/note", params: {} });
+    w.outboundMessage({ jsonrpc: "2.0", id: 1, method: "session/load", params: {} });
+    w.inboundMessage({ jsonrpc: "2.0", id: 1, result: {} });
+    w.outboundMessage({ jsonrpc: "2.0", id: 2, method: "_demo.acp/echo", params: {} });
+    w.inboundMessage({ jsonrpc: "2.0", id: 2, result: { params: {} } });
+    w.outboundMessage({ jsonrpc: "2.0", id: 3, method: "session/prompt", params: {} });
+    w.inboundMessage({ jsonrpc: "2.0", id: 3, result: { messageId: "m" } });
+    assert.equal(w.problems.length, 3, w.problems.join("\n"));
+    assert.match(w.problems[0], /fs\/read_text_file is not in the ACP v2 schema/);
+    assert.match(w.problems[1], /UpdateSessionNotification.*must match pattern "\^_"/, "the v1 plan kind is not a v2 one");
+    assert.match(w.problems[2], /session\/load, which is not in the ACP v2 schema/);
+    assert.equal(w.validated.PromptResponse, 1);
   });
 });
