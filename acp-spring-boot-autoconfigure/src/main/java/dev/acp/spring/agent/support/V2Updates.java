@@ -2,7 +2,6 @@ package dev.acp.spring.agent.support;
 
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.jspecify.annotations.Nullable;
@@ -85,7 +84,7 @@ final class V2Updates {
 
 	private String messageId(String sessionId, String kind) {
 		return this.messages.compute(sessionId, (id, current) -> (current != null && current.kind().equals(kind))
-				? current : new Message(kind, UUID.randomUUID().toString()))
+				? current : new Message(kind, V2Turns.newMessageId()))
 			.id();
 	}
 
