@@ -202,6 +202,18 @@ class AcpV2PromptTurnTests {
 	}
 
 	@Test
+	void cancellingAToolCallOrTerminalNoHandlerServesIsInvalidParamsNamingIt() {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = v2(context);
+			JsonNode toolCall = peer.call("tool_call/cancel", "{\"sessionId\":\"s1\",\"toolCallId\":\"call_1\"}");
+			JsonNode terminal = peer.call("terminal/cancel", "{\"sessionId\":\"s1\",\"terminalId\":\"t1\"}");
+			assertThat(toolCall.at("/error/code").asInt()).as(toolCall.toString()).isEqualTo(-32602);
+			assertThat(toolCall.at("/error/data/errors/0/field").asString()).isEqualTo("toolCallId");
+			assertThat(terminal.at("/error/data/errors/0/field").asString()).isEqualTo("terminalId");
+		});
+	}
+
+	@Test
 	void aFailingTurnEndsIdleWithItsErrorAndTheConnectionKeepsServing() {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = v2(context);

@@ -197,7 +197,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		AcpHandlerMethod handler = this.agent.registry().find(method);
 		boolean servedBySessions = handler == null && isServedBySessions(method);
 		if (!servedBySessions && (handler == null || handler.kind() != AcpHandlerKind.REQUEST)) {
-			return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(request.method())));
+			RuntimeException unserved = (this.connection.edition() instanceof V2Edition
+					&& this.connection.isInitialized()) ? V2Methods.unserved(method) : null;
+			return CompletableFuture.failedFuture((unserved != null) ? unserved
+					: new JsonRpcException(JsonRpcError.methodNotFound(request.method())));
 		}
 		if (!this.connection.isInitialized()) {
 			return CompletableFuture.failedFuture(notInitialized(method));

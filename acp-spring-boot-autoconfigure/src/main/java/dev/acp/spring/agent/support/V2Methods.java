@@ -1,8 +1,10 @@
 package dev.acp.spring.agent.support;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.acp.spring.method.support.ParamsBinding;
 import dev.acp.spring.protocol.AcpMethods;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
@@ -24,12 +26,17 @@ final class V2Methods {
 
 	static final String AUTH_LOGOUT = "auth/logout";
 
+	static final String TOOL_CALL_CANCEL = "tool_call/cancel";
+
+	static final String TERMINAL_CANCEL = "terminal/cancel";
+
 	private static final Map<String, String> RENAMED = Map.of(AUTH_LOGIN, AcpMethods.AUTHENTICATE, AUTH_LOGOUT,
 			AcpMethods.LOGOUT);
 
 	private static final Set<String> UNCHANGED = Set.of(AcpMethods.INITIALIZE, AcpMethods.SESSION_NEW,
 			AcpMethods.SESSION_PROMPT, AcpMethods.SESSION_CANCEL, AcpMethods.SESSION_LIST, AcpMethods.SESSION_CLOSE,
-			AcpMethods.SESSION_DELETE, AcpMethods.SESSION_SET_CONFIG_OPTION, AcpMethods.SESSION_RESUME);
+			AcpMethods.SESSION_DELETE, AcpMethods.SESSION_SET_CONFIG_OPTION, AcpMethods.SESSION_RESUME,
+			TOOL_CALL_CANCEL, TERMINAL_CANCEL);
 
 	private V2Methods() {
 	}
@@ -47,6 +54,19 @@ final class V2Methods {
 			return AcpMethods.SESSION_LOAD;
 		}
 		return RENAMED.getOrDefault(method, method);
+	}
+
+	/**
+	 * The answer to a v2 method no handler serves, when v2 defines one: a tool call or
+	 * terminal nobody advertised as cancellable is -32602 naming it (as the SDKs answer),
+	 * not -32601.
+	 * @return the error, or {@code null} for -32601
+	 */
+	static @Nullable RuntimeException unserved(String method) {
+		String field = TOOL_CALL_CANCEL.equals(method) ? "toolCallId"
+				: TERMINAL_CANCEL.equals(method) ? "terminalId" : null;
+		return (field != null) ? ParamsBinding.invalidParams(List.of(ParamsBinding.fieldError(field,
+				"is not cancellable (this agent advertised no cancel capability for it)"))) : null;
 	}
 
 }
