@@ -5,6 +5,7 @@ import java.util.Map;
 import dev.acp.spring.protocol.TaggedUnionDeserializer;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
+import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.databind.BeanProperty;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationContext;
@@ -81,7 +82,8 @@ final class DefaultOnErrorDeserializer extends ValueDeserializer<Object> {
 
 	/**
 	 * Read one value, or {@link #MALFORMED} when it does not deserialize; either way the
-	 * parser is left at the value's last token. Syntax errors still fail.
+	 * parser is left at the value's last token. A value of the wrong type or shape, out
+	 * of range, or rejected by its constructor is malformed; invalid JSON still fails.
 	 * @param parser the parser, at the value's first token
 	 * @param context the context
 	 * @param values the deserializer of the value
@@ -99,7 +101,7 @@ final class DefaultOnErrorDeserializer extends ValueDeserializer<Object> {
 			try {
 				return values.deserialize(parser, context);
 			}
-			catch (DatabindException ex) {
+			catch (DatabindException | InputCoercionException ex) {
 				return MALFORMED;
 			}
 		}
@@ -117,7 +119,7 @@ final class DefaultOnErrorDeserializer extends ValueDeserializer<Object> {
 		try (copy) {
 			return values.deserialize(copy, context);
 		}
-		catch (DatabindException ex) {
+		catch (DatabindException | InputCoercionException ex) {
 			return MALFORMED;
 		}
 	}

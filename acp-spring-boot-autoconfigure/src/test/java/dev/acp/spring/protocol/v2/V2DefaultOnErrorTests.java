@@ -94,6 +94,15 @@ class V2DefaultOnErrorTests {
 	}
 
 	@Test
+	void anOutOfRangeNumberReadsAsLeftOutAndTheItemIsKept() {
+		readsBothWays("{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c\",\"locations\":[{\"path\":\"/a\","
+				+ "\"line\":123456789012345678901234567890},{\"line\":1}]}", SessionUpdate.class, (update) -> {
+					Optional<List<ToolCallLocation>> locations = ((ToolCallUpdate) update).locations();
+					assertThat(locations).contains(List.of(new ToolCallLocation("/a")));
+				});
+	}
+
+	@Test
 	void anInvalidItemOfASkipInvalidItemsArrayIsDroppedAndTheOthersAreKept() {
 		readsBothWays(
 				"{\"sessionUpdate\":\"user_message\",\"messageId\":\"m\",\"content\":[{\"type\":\"text\",\"text\":"
