@@ -175,12 +175,25 @@ public abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 	 * at an object
 	 */
 	public static @Nullable ObjectNode sharedObject(JsonParser parser) {
-		if (!(parser instanceof TreeTraversingParser tree) || !parser.hasToken(JsonToken.START_OBJECT)) {
+		return (parser.hasToken(JsonToken.START_OBJECT) && sharedContainer(parser) instanceof ObjectNode object)
+				? object : null;
+	}
+
+	/**
+	 * The object or array a parser reading a tree is at, found in that tree rather than
+	 * copied from it: what it binds must not keep it.
+	 * @param parser the parser, at the start of the value
+	 * @return the object or array, or {@code null} when the parser does not read a tree
+	 * or is not at an object or array
+	 */
+	public static @Nullable JsonNode sharedContainer(JsonParser parser) {
+		if (!(parser instanceof TreeTraversingParser tree)
+				|| !(parser.hasToken(JsonToken.START_OBJECT) || parser.hasToken(JsonToken.START_ARRAY))) {
 			return null;
 		}
-		// at START_OBJECT the context is the object's own, not advanced yet
-		return (nodeAt(tree.streamReadInputSource(),
-				parser.streamReadContext().getParent()) instanceof ObjectNode object) ? object : null;
+		// at the start token the context is the container's own, not advanced yet
+		JsonNode node = nodeAt(tree.streamReadInputSource(), parser.streamReadContext().getParent());
+		return (node != null && node.isContainer()) ? node : null;
 	}
 
 	/**

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Capabilities supported by the agent.
@@ -19,8 +20,11 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record AgentCapabilities(@Nullable SessionCapabilities session, @Nullable AgentAuthCapabilities auth,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record AgentCapabilities(
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable SessionCapabilities session,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable AgentAuthCapabilities auth,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public AgentCapabilities {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Optional annotations for the client.
@@ -23,8 +24,12 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Annotations(@Nullable List<Role> audience, @Nullable String lastModified, @Nullable BigDecimal priority,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record Annotations(
+		@JsonDeserialize(using = SkipInvalidItemsDeserializer.OrAbsent.class) @Nullable List<Role> audience,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String lastModified,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable BigDecimal priority,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public Annotations {

@@ -58,8 +58,11 @@ public sealed interface AuthMethod permits AuthMethod.Terminal, AuthMethod.Agent
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("terminal")
-	record Terminal(String methodId, String name, @Nullable String description, @Nullable List<String> args,
-			@Nullable List<EnvVariable> env, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Terminal(String methodId, String name,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String description,
+			@Nullable List<String> args, @Nullable List<EnvVariable> env,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements AuthMethod {
 
 		public Terminal {
@@ -94,8 +97,10 @@ public sealed interface AuthMethod permits AuthMethod.Terminal, AuthMethod.Agent
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("agent")
-	record Agent(String methodId, String name, @Nullable String description,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Agent(String methodId, String name,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String description,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements AuthMethod {
 
 		public Agent {

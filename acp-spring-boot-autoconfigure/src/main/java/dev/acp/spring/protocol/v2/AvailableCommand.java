@@ -52,8 +52,10 @@ public sealed interface AvailableCommand permits AvailableCommand.Command, Avail
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("command")
-	record Command(String name, String description, @Nullable AvailableCommandInput input,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Command(String name, String description,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable AvailableCommandInput input,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements AvailableCommand {
 
 		public Command {

@@ -50,7 +50,9 @@ public sealed interface AvailableCommandInput permits AvailableCommandInput.Text
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("text")
-	record Text(String hint, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Text(String hint,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements AvailableCommandInput {
 
 		public Text {

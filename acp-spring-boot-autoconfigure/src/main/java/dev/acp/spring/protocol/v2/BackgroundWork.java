@@ -50,7 +50,9 @@ public sealed interface BackgroundWork
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("terminal")
-	record Terminal(String terminalId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Terminal(String terminalId,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements BackgroundWork {
 
 		public Terminal {
@@ -81,7 +83,9 @@ public sealed interface BackgroundWork
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("tool_call")
-	record ToolCall(String toolCallId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record ToolCall(String toolCallId,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements BackgroundWork {
 
 		public ToolCall {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Notification to cancel an ongoing request.
@@ -21,7 +22,9 @@ import tools.jackson.databind.JsonNode;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record CancelRequestNotification(JsonNode requestId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record CancelRequestNotification(JsonNode requestId,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public CancelRequestNotification {

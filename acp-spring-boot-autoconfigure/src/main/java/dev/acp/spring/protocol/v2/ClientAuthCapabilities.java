@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Authentication capabilities supported by the client.
@@ -18,8 +19,10 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ClientAuthCapabilities(@Nullable TerminalAuthCapabilities terminal,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record ClientAuthCapabilities(
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable TerminalAuthCapabilities terminal,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ClientAuthCapabilities {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Capabilities supported by the client.
@@ -19,8 +20,11 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ClientCapabilities(@Nullable ClientAuthCapabilities auth, @Nullable ElicitationCapabilities elicitation,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record ClientCapabilities(
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable ClientAuthCapabilities auth,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable ElicitationCapabilities elicitation,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ClientCapabilities {

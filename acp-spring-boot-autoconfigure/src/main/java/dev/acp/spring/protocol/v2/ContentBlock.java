@@ -54,8 +54,10 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("text")
-	record Text(String text, @Nullable Annotations annotations,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Text(String text,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Annotations annotations,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Text {
@@ -89,8 +91,11 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("image")
-	record Image(String data, String mimeType, @Nullable String uri, @Nullable Annotations annotations,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Image(String data, String mimeType,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String uri,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Annotations annotations,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Image {
@@ -125,8 +130,10 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("audio")
-	record Audio(String data, String mimeType, @Nullable Annotations annotations,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Audio(String data, String mimeType,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Annotations annotations,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Audio {
@@ -167,9 +174,15 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("resource_link")
-	record ResourceLink(String name, String uri, @Nullable String title, @Nullable String description,
-			@Nullable List<Icon> icons, @Nullable String mimeType, @Nullable Long size,
-			@Nullable Annotations annotations, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record ResourceLink(String name, String uri,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String title,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String description,
+			@JsonDeserialize(using = SkipInvalidItemsDeserializer.OrAbsent.class) @Nullable List<Icon> icons,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String mimeType,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Long size,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Annotations annotations,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public ResourceLink {
@@ -204,8 +217,10 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("resource")
-	record Resource(EmbeddedResourceResource resource, @Nullable Annotations annotations,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Resource(EmbeddedResourceResource resource,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Annotations annotations,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ContentBlock {
 
 		public Resource {

@@ -54,7 +54,8 @@ public sealed interface CreateElicitationRequest permits CreateElicitationReques
 	@JsonTypeName("form")
 	record Form(String message, ElicitationSchema requestedSchema, @Nullable String sessionId,
 			@Nullable String toolCallId, @Nullable JsonNode requestId,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationRequest {
 
 		public Form {
@@ -93,7 +94,8 @@ public sealed interface CreateElicitationRequest permits CreateElicitationReques
 	@JsonTypeName("url")
 	record Url(String message, String elicitationId, String url, @Nullable String sessionId,
 			@Nullable String toolCallId, @Nullable JsonNode requestId,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationRequest {
 
 		public Url {

@@ -48,7 +48,9 @@ public sealed interface CreateElicitationResponse
 	@JsonIgnoreProperties(value = "action", allowGetters = true)
 	@JsonPropertyOrder({ "action" })
 	@JsonTypeName("accept")
-	record Accept(@Nullable Map<String, JsonNode> content, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Accept(@Nullable Map<String, JsonNode> content,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationResponse {
 
 		public Accept {
@@ -91,7 +93,9 @@ public sealed interface CreateElicitationResponse
 	@JsonIgnoreProperties(value = "action", allowGetters = true)
 	@JsonPropertyOrder({ "action" })
 	@JsonTypeName("decline")
-	record Decline(@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Decline(
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationResponse {
 
 		public Decline {
@@ -119,7 +123,9 @@ public sealed interface CreateElicitationResponse
 	@JsonIgnoreProperties(value = "action", allowGetters = true)
 	@JsonPropertyOrder({ "action" })
 	@JsonTypeName("cancel")
-	record Cancel(@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Cancel(
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements CreateElicitationResponse {
 
 		public Cancel {

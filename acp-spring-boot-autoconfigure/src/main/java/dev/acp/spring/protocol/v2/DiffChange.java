@@ -54,8 +54,10 @@ public sealed interface DiffChange permits DiffChange.Add, DiffChange.Delete, Di
 	@JsonIgnoreProperties(value = "operation", allowGetters = true)
 	@JsonPropertyOrder({ "operation" })
 	@JsonTypeName("add")
-	record Add(@Nullable DiffFileType fileType, @Nullable String mimeType, String path,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Add(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable DiffFileType fileType,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String mimeType, String path,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements DiffChange {
 
 		public Add {
@@ -90,8 +92,10 @@ public sealed interface DiffChange permits DiffChange.Add, DiffChange.Delete, Di
 	@JsonIgnoreProperties(value = "operation", allowGetters = true)
 	@JsonPropertyOrder({ "operation" })
 	@JsonTypeName("delete")
-	record Delete(@Nullable DiffFileType fileType, @Nullable String mimeType, String path,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Delete(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable DiffFileType fileType,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String mimeType, String path,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements DiffChange {
 
 		public Delete {
@@ -126,8 +130,10 @@ public sealed interface DiffChange permits DiffChange.Add, DiffChange.Delete, Di
 	@JsonIgnoreProperties(value = "operation", allowGetters = true)
 	@JsonPropertyOrder({ "operation" })
 	@JsonTypeName("modify")
-	record Modify(@Nullable DiffFileType fileType, @Nullable String mimeType, String path,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Modify(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable DiffFileType fileType,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String mimeType, String path,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements DiffChange {
 
 		public Modify {
@@ -163,8 +169,11 @@ public sealed interface DiffChange permits DiffChange.Add, DiffChange.Delete, Di
 	@JsonIgnoreProperties(value = "operation", allowGetters = true)
 	@JsonPropertyOrder({ "operation" })
 	@JsonTypeName("move")
-	record Move(@Nullable DiffFileType fileType, @Nullable String mimeType, String oldPath, String path,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Move(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable DiffFileType fileType,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String mimeType, String oldPath,
+			String path,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements DiffChange {
 
 		public Move {
@@ -201,8 +210,11 @@ public sealed interface DiffChange permits DiffChange.Add, DiffChange.Delete, Di
 	@JsonIgnoreProperties(value = "operation", allowGetters = true)
 	@JsonPropertyOrder({ "operation" })
 	@JsonTypeName("copy")
-	record Copy(@Nullable DiffFileType fileType, @Nullable String mimeType, String oldPath, String path,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Copy(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable DiffFileType fileType,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String mimeType, String oldPath,
+			String path,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements DiffChange {
 
 		public Copy {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Elicitation capabilities supported by the client.
@@ -19,8 +20,11 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ElicitationCapabilities(@Nullable ElicitationFormCapabilities form,
-		@Nullable ElicitationUrlCapabilities url, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record ElicitationCapabilities(
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable ElicitationFormCapabilities form,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable ElicitationUrlCapabilities url,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ElicitationCapabilities {

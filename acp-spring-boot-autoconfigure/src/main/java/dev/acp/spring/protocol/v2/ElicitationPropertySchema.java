@@ -58,11 +58,14 @@ public sealed interface ElicitationPropertySchema permits ElicitationPropertySch
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("string")
-	record StringPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minLength,
-			@Nullable Long maxLength, @Nullable String pattern, @Nullable StringFormat format,
-			@JsonProperty("default") @Nullable String defaultValue,
+	record StringPropertySchema(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String title,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String description,
+			@Nullable Long minLength, @Nullable Long maxLength, @Nullable String pattern, @Nullable StringFormat format,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("default") @Nullable String defaultValue,
 			@JsonProperty("enum") @Nullable List<String> enumValues, @Nullable List<EnumOption> oneOf,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ElicitationPropertySchema {
 
 		public StringPropertySchema {
@@ -99,9 +102,13 @@ public sealed interface ElicitationPropertySchema permits ElicitationPropertySch
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("number")
-	record NumberPropertySchema(@Nullable String title, @Nullable String description, @Nullable BigDecimal minimum,
-			@Nullable BigDecimal maximum, @JsonProperty("default") @Nullable BigDecimal defaultValue,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record NumberPropertySchema(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String title,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String description,
+			@Nullable BigDecimal minimum, @Nullable BigDecimal maximum,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("default") @Nullable BigDecimal defaultValue,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ElicitationPropertySchema {
 
 		public NumberPropertySchema {
@@ -135,9 +142,13 @@ public sealed interface ElicitationPropertySchema permits ElicitationPropertySch
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("integer")
-	record IntegerPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minimum,
-			@Nullable Long maximum, @JsonProperty("default") @Nullable Long defaultValue,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record IntegerPropertySchema(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String title,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String description,
+			@Nullable Long minimum, @Nullable Long maximum,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("default") @Nullable Long defaultValue,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ElicitationPropertySchema {
 
 		public IntegerPropertySchema {
@@ -169,9 +180,12 @@ public sealed interface ElicitationPropertySchema permits ElicitationPropertySch
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("boolean")
-	record BooleanPropertySchema(@Nullable String title, @Nullable String description,
-			@JsonProperty("default") @Nullable Boolean defaultValue,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record BooleanPropertySchema(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String title,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String description,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("default") @Nullable Boolean defaultValue,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ElicitationPropertySchema {
 
 		public BooleanPropertySchema {
@@ -206,10 +220,13 @@ public sealed interface ElicitationPropertySchema permits ElicitationPropertySch
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("array")
-	record MultiSelectPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minItems,
-			@Nullable Long maxItems, MultiSelectItems items,
-			@JsonProperty("default") @Nullable List<String> defaultValue,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record MultiSelectPropertySchema(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String title,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String description,
+			@Nullable Long minItems, @Nullable Long maxItems, MultiSelectItems items,
+			@JsonDeserialize(
+					using = SkipInvalidItemsDeserializer.OrAbsent.class) @JsonProperty("default") @Nullable List<String> defaultValue,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ElicitationPropertySchema {
 
 		public MultiSelectPropertySchema {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Type-safe elicitation schema for requesting structured user input.
@@ -24,9 +25,12 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ElicitationSchema(ElicitationSchemaType type, @Nullable String title,
+public record ElicitationSchema(ElicitationSchemaType type,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String title,
 		Map<String, ElicitationPropertySchema> properties, @Nullable List<String> required,
-		@Nullable String description, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String description,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ElicitationSchema {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Session-scoped elicitation, optionally tied to a specific tool call.
@@ -18,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ElicitationSessionScope(String sessionId, @Nullable String toolCallId,
+public record ElicitationSessionScope(String sessionId,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String toolCallId,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ElicitationSessionScope {

@@ -45,8 +45,10 @@ public sealed interface EmbeddedResourceResource
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
-	record TextResourceContents(@Nullable String mimeType, String text, String uri,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record TextResourceContents(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String mimeType,
+			String text, String uri,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements EmbeddedResourceResource {
 
 		public TextResourceContents {
@@ -81,8 +83,10 @@ public sealed interface EmbeddedResourceResource
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
-	record BlobResourceContents(String blob, @Nullable String mimeType, String uri,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record BlobResourceContents(String blob,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String mimeType, String uri,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements EmbeddedResourceResource {
 
 		public BlobResourceContents {

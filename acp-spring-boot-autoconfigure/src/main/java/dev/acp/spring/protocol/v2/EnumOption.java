@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * A titled enum option with a const value, human-readable title, and optional
@@ -22,8 +23,10 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record EnumOption(@JsonProperty("const") String value, String title, @Nullable String description,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record EnumOption(@JsonProperty("const") String value, String title,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String description,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public EnumOption {

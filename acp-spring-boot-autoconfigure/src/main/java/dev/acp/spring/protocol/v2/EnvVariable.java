@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * An environment variable to set when launching a process.
@@ -20,7 +21,9 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record EnvVariable(String name, String value, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record EnvVariable(String name, String value,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public EnvVariable {

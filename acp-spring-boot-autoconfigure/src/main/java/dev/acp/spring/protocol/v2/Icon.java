@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * An optionally-sized icon that can be displayed in a user interface.
@@ -24,8 +25,11 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Icon(String src, @Nullable String mimeType, @Nullable List<String> sizes, @Nullable IconTheme theme,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record Icon(String src, @JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String mimeType,
+		@JsonDeserialize(using = SkipInvalidItemsDeserializer.OrAbsent.class) @Nullable List<String> sizes,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable IconTheme theme,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public Icon {

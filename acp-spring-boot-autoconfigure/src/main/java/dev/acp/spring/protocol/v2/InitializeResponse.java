@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Response to the {@code initialize} method.
@@ -24,8 +25,11 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record InitializeResponse(Integer protocolVersion, Implementation info, @Nullable AgentCapabilities capabilities,
-		@Nullable List<AuthMethod> authMethods, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record InitializeResponse(Integer protocolVersion, Implementation info,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable AgentCapabilities capabilities,
+		@JsonDeserialize(using = SkipInvalidItemsDeserializer.OrAbsent.class) @Nullable List<AuthMethod> authMethods,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public InitializeResponse {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Response from listing sessions.
@@ -21,8 +22,11 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ListSessionsResponse(List<SessionInfo> sessions, @Nullable String nextCursor,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record ListSessionsResponse(
+		@JsonDeserialize(using = SkipInvalidItemsDeserializer.OrEmpty.class) List<SessionInfo> sessions,
+		@Nullable String nextCursor,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ListSessionsResponse {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * MCP capabilities supported by the agent for session lifecycle requests.
@@ -19,8 +20,11 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record McpCapabilities(@Nullable McpStdioCapabilities stdio, @Nullable McpHttpCapabilities http,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record McpCapabilities(
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable McpStdioCapabilities stdio,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable McpHttpCapabilities http,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public McpCapabilities {

@@ -50,7 +50,8 @@ public sealed interface McpServer permits McpServer.Http, McpServer.Stdio {
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("http")
 	record Http(String name, String url, @Nullable List<HttpHeader> headers,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements McpServer {
 
 		public Http {
@@ -85,7 +86,8 @@ public sealed interface McpServer permits McpServer.Http, McpServer.Stdio {
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("stdio")
 	record Stdio(String name, String command, @Nullable List<String> args, @Nullable List<EnvVariable> env,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements McpServer {
 
 		public Stdio {

@@ -40,7 +40,8 @@ public sealed interface MultiSelectItems
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("string")
 	record StringMultiSelectItems(@JsonProperty("enum") List<String> enumValues,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements MultiSelectItems {
 
 		public StringMultiSelectItems {
@@ -76,7 +77,9 @@ public sealed interface MultiSelectItems
 	 */
 	@JsonInclude(JsonInclude.Include.NON_NULL)
 	@JsonDeserialize(using = ValueDeserializer.None.class)
-	record TitledMultiSelectItems(List<EnumOption> anyOf, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record TitledMultiSelectItems(List<EnumOption> anyOf,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements MultiSelectItems {
 
 		public TitledMultiSelectItems {

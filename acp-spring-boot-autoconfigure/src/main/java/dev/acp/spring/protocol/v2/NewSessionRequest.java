@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Request parameters for creating a new session.
@@ -24,7 +25,9 @@ import org.jspecify.annotations.Nullable;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record NewSessionRequest(String cwd, @Nullable List<String> additionalDirectories,
-		@Nullable List<McpServer> mcpServers, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@Nullable List<McpServer> mcpServers,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public NewSessionRequest {

@@ -19,6 +19,15 @@ import tools.jackson.databind.ValueDeserializer;
  */
 final class PatchFieldDeserializer extends ValueDeserializer<Optional<?>> {
 
+	/**
+	 * A patch field whose value is malformed where the schema reads it as left out
+	 * ({@code x-deserialize-default-on-error}): Jackson turns a {@code null} read into
+	 * the null value ({@code Optional.empty()}, clear), so the lenient deserializers
+	 * return this and the record's constructor makes it {@code null} with
+	 * {@link #leftOutIfMalformed}.
+	 */
+	static final Optional<Object> MALFORMED = Optional.of(new Object());
+
 	private final @Nullable ValueDeserializer<Object> values;
 
 	PatchFieldDeserializer() {
@@ -44,6 +53,16 @@ final class PatchFieldDeserializer extends ValueDeserializer<Optional<?>> {
 			return context.reportInputMismatch(this, "A patch field is read only as a property");
 		}
 		return Optional.ofNullable(this.values.deserialize(parser, context));
+	}
+
+	/**
+	 * A patch field as read, {@code null} (left out) when its value was malformed.
+	 * @param <T> the value type
+	 * @param field the field
+	 * @return the field, or {@code null}
+	 */
+	static <T> @Nullable Optional<T> leftOutIfMalformed(@Nullable Optional<T> field) {
+		return (field == MALFORMED) ? null : field;
 	}
 
 	@Override

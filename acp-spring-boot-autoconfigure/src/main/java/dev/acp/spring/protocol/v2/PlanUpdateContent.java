@@ -51,7 +51,9 @@ public sealed interface PlanUpdateContent permits PlanUpdateContent.Items, PlanU
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("items")
-	record Items(String planId, List<PlanEntry> entries, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Items(String planId, @JsonDeserialize(using = SkipInvalidItemsDeserializer.class) List<PlanEntry> entries,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements PlanUpdateContent {
 
 		public Items {

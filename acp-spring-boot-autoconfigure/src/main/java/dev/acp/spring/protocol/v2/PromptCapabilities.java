@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Prompt capabilities supported by the agent in {@code session/prompt} requests.
@@ -21,9 +22,13 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PromptCapabilities(@Nullable PromptImageCapabilities image, @Nullable PromptAudioCapabilities audio,
-		@Nullable PromptEmbeddedContextCapabilities embeddedContext,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record PromptCapabilities(
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable PromptImageCapabilities image,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable PromptAudioCapabilities audio,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @Nullable PromptEmbeddedContextCapabilities embeddedContext,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public PromptCapabilities {

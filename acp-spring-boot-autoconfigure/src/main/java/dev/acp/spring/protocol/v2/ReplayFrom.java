@@ -44,7 +44,9 @@ public sealed interface ReplayFrom permits ReplayFrom.Start {
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("start")
-	record Start(@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Start(
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ReplayFrom {
 
 		public Start {

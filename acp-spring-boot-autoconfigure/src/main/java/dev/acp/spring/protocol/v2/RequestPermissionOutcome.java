@@ -47,7 +47,9 @@ public sealed interface RequestPermissionOutcome
 	@JsonIgnoreProperties(value = "outcome", allowGetters = true)
 	@JsonPropertyOrder({ "outcome" })
 	@JsonTypeName("cancelled")
-	record Cancelled(@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Cancelled(
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements RequestPermissionOutcome {
 
 		public Cancelled {
@@ -76,7 +78,9 @@ public sealed interface RequestPermissionOutcome
 	@JsonIgnoreProperties(value = "outcome", allowGetters = true)
 	@JsonPropertyOrder({ "outcome" })
 	@JsonTypeName("selected")
-	record Selected(String optionId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Selected(String optionId,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements RequestPermissionOutcome {
 
 		public Selected {

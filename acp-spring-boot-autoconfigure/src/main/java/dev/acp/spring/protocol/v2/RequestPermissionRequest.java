@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Request for user permission to proceed with an operation.
@@ -24,9 +25,11 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RequestPermissionRequest(String sessionId, String title, @Nullable String description,
+public record RequestPermissionRequest(String sessionId, String title,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String description,
 		@Nullable RequestPermissionSubject subject, List<PermissionOption> options,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public RequestPermissionRequest {

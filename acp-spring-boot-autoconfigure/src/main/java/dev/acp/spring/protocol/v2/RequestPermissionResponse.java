@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Response to a permission request.
@@ -20,7 +21,8 @@ import org.jspecify.annotations.Nullable;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestPermissionResponse(RequestPermissionOutcome outcome,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public RequestPermissionResponse {

@@ -52,7 +52,8 @@ public sealed interface RequestPermissionSubject
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("tool_call")
 	record ToolCall(@JsonIgnoreProperties("sessionUpdate") ToolCallUpdate toolCall,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements RequestPermissionSubject {
 
 		public ToolCall {
@@ -85,8 +86,11 @@ public sealed interface RequestPermissionSubject
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("command")
-	record Command(String command, String cwd, @Nullable String toolCallId, @Nullable String terminalId,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Command(String command, String cwd,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String toolCallId,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String terminalId,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements RequestPermissionSubject {
 
 		public Command {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Request parameters for resuming an existing session.
@@ -26,7 +27,8 @@ import org.jspecify.annotations.Nullable;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ResumeSessionRequest(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
 		@Nullable List<McpServer> mcpServers, @Nullable ReplayFrom replayFrom,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ResumeSessionRequest {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Response from resuming an existing session.
@@ -20,8 +21,13 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ResumeSessionResponse(@Nullable List<SessionConfigOption> configOptions,
-		@Nullable List<AvailableCommand> availableCommands, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record ResumeSessionResponse(
+		@JsonDeserialize(
+				using = SkipInvalidItemsDeserializer.OrAbsent.class) @Nullable List<SessionConfigOption> configOptions,
+		@JsonDeserialize(
+				using = SkipInvalidItemsDeserializer.OrAbsent.class) @Nullable List<AvailableCommand> availableCommands,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ResumeSessionResponse {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Session capabilities supported by the agent.
@@ -23,10 +24,14 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SessionCapabilities(@Nullable PromptCapabilities prompt, @Nullable McpCapabilities mcp,
-		@Nullable SessionDeleteCapabilities delete,
-		@Nullable SessionAdditionalDirectoriesCapabilities additionalDirectories,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record SessionCapabilities(
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable PromptCapabilities prompt,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable McpCapabilities mcp,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable SessionDeleteCapabilities delete,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @Nullable SessionAdditionalDirectoriesCapabilities additionalDirectories,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public SessionCapabilities {

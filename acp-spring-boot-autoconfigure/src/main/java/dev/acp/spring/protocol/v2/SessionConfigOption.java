@@ -55,9 +55,12 @@ public sealed interface SessionConfigOption
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("select")
-	record Select(String configId, String name, @Nullable String description,
-			@Nullable SessionConfigOptionCategory category, String currentValue, SessionConfigSelectOptions options,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Select(String configId, String name,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String description,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable SessionConfigOptionCategory category,
+			String currentValue, SessionConfigSelectOptions options,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionConfigOption {
 
 		public Select {
@@ -96,9 +99,12 @@ public sealed interface SessionConfigOption
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("boolean")
-	record BooleanOption(String configId, String name, @Nullable String description,
-			@Nullable SessionConfigOptionCategory category, Boolean currentValue,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record BooleanOption(String configId, String name,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String description,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable SessionConfigOptionCategory category,
+			Boolean currentValue,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionConfigOption {
 
 		public BooleanOption {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * A group of possible values for a session configuration option.
@@ -22,8 +23,10 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SessionConfigSelectGroup(String groupId, String name, List<SessionConfigSelectOption> options,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record SessionConfigSelectGroup(String groupId, String name,
+		@JsonDeserialize(using = SkipInvalidItemsDeserializer.OrEmpty.class) List<SessionConfigSelectOption> options,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public SessionConfigSelectGroup {

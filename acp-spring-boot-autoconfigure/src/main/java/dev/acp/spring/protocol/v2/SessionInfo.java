@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Information about a session returned by session/list.
@@ -25,7 +26,10 @@ import org.jspecify.annotations.Nullable;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SessionInfo(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
-		@Nullable String title, @Nullable String updatedAt, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String title,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String updatedAt,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public SessionInfo {

@@ -60,7 +60,8 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("user_message_chunk")
 	record UserMessageChunk(String messageId, ContentBlock content,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public UserMessageChunk {
@@ -92,8 +93,10 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("user_message")
-	record UserMessage(String messageId, @Nullable List<ContentBlock> content,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record UserMessage(String messageId,
+			@JsonDeserialize(using = SkipInvalidItemsDeserializer.OrAbsent.class) @Nullable List<ContentBlock> content,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public UserMessage {
@@ -125,7 +128,8 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("agent_message_chunk")
 	record AgentMessageChunk(String messageId, ContentBlock content,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public AgentMessageChunk {
@@ -157,8 +161,10 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("agent_message")
-	record AgentMessage(String messageId, @Nullable List<ContentBlock> content,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record AgentMessage(String messageId,
+			@JsonDeserialize(using = SkipInvalidItemsDeserializer.OrAbsent.class) @Nullable List<ContentBlock> content,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public AgentMessage {
@@ -191,7 +197,8 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("agent_thought_chunk")
 	record AgentThoughtChunk(String messageId, ContentBlock content,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public AgentThoughtChunk {
@@ -223,8 +230,10 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("agent_thought")
-	record AgentThought(String messageId, @Nullable List<ContentBlock> content,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record AgentThought(String messageId,
+			@JsonDeserialize(using = SkipInvalidItemsDeserializer.OrAbsent.class) @Nullable List<ContentBlock> content,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public AgentThought {
@@ -257,7 +266,8 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("tool_call_content_chunk")
 	record ToolCallContentChunk(String toolCallId, ToolCallContent content,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public ToolCallContentChunk {
@@ -299,18 +309,26 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("terminal_update")
 	record TerminalUpdate(String terminalId,
-			@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<String> command,
-			@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<String> cwd,
-			@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<TerminalOutput> output,
-			@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<TerminalExitStatus> exitStatus,
-			@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<TerminalSize> size,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Optional<String> command,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Optional<String> cwd,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Optional<TerminalOutput> output,
 			@JsonDeserialize(
-					using = PatchFieldDeserializer.class) @Nullable Optional<TerminalCapabilities> capabilities,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+					using = DefaultOnErrorDeserializer.class) @Nullable Optional<TerminalExitStatus> exitStatus,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Optional<TerminalSize> size,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @Nullable Optional<TerminalCapabilities> capabilities,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public TerminalUpdate {
 			unknown = UnknownFields.of(unknown);
+			command = PatchFieldDeserializer.leftOutIfMalformed(command);
+			cwd = PatchFieldDeserializer.leftOutIfMalformed(cwd);
+			output = PatchFieldDeserializer.leftOutIfMalformed(output);
+			exitStatus = PatchFieldDeserializer.leftOutIfMalformed(exitStatus);
+			size = PatchFieldDeserializer.leftOutIfMalformed(size);
+			capabilities = PatchFieldDeserializer.leftOutIfMalformed(capabilities);
 			Objects.requireNonNull(terminalId, "terminalId");
 		}
 
@@ -341,7 +359,8 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("terminal_output_chunk")
 	record TerminalOutputChunk(String terminalId, String data,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public TerminalOutputChunk {
@@ -372,7 +391,9 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("plan_update")
-	record PlanUpdate(PlanUpdateContent plan, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record PlanUpdate(PlanUpdateContent plan,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public PlanUpdate {
@@ -402,8 +423,10 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("available_commands_update")
-	record AvailableCommandsUpdate(List<AvailableCommand> availableCommands,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record AvailableCommandsUpdate(
+			@JsonDeserialize(using = SkipInvalidItemsDeserializer.class) List<AvailableCommand> availableCommands,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public AvailableCommandsUpdate {
@@ -433,8 +456,10 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("config_option_update")
-	record ConfigOptionUpdate(List<SessionConfigOption> configOptions,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record ConfigOptionUpdate(
+			@JsonDeserialize(using = SkipInvalidItemsDeserializer.class) List<SessionConfigOption> configOptions,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public ConfigOptionUpdate {
@@ -465,8 +490,10 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("session_info_update")
-	record SessionInfoUpdate(@Nullable String title, @Nullable String updatedAt,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record SessionInfoUpdate(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String title,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String updatedAt,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public SessionInfoUpdate {
@@ -498,8 +525,10 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("usage_update")
-	record UsageUpdate(Long used, Long size, @Nullable Cost cost,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record UsageUpdate(Long used, Long size,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Cost cost,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public UsageUpdate {
@@ -532,8 +561,10 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("notice")
-	record Notice(NoticeSeverity severity, String title, @Nullable String description,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Notice(NoticeSeverity severity, String title,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String description,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public Notice {
@@ -570,8 +601,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonIgnoreProperties(value = "sessionUpdate", allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("compaction_update")
-	record CompactionUpdate(String compactionId, CompactionStatus status, @Nullable List<ContentBlock> summary,
-			@Nullable String error, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record CompactionUpdate(String compactionId, CompactionStatus status,
+			@JsonDeserialize(using = SkipInvalidItemsDeserializer.OrAbsent.class) @Nullable List<ContentBlock> summary,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String error,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public CompactionUpdate {
@@ -605,7 +639,8 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 	@JsonPropertyOrder({ "sessionUpdate" })
 	@JsonTypeName("compaction_summary_chunk")
 	record CompactionSummaryChunk(String compactionId, ContentBlock content,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 		public CompactionSummaryChunk {

@@ -50,7 +50,8 @@ public sealed interface SetSessionConfigOptionRequest
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("id")
 	record Id(String sessionId, String configId, String value,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SetSessionConfigOptionRequest {
 
 		public Id {
@@ -85,7 +86,8 @@ public sealed interface SetSessionConfigOptionRequest
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("boolean")
 	record BooleanValue(String sessionId, String configId, Boolean value,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SetSessionConfigOptionRequest {
 
 		public BooleanValue {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Response to {@code session/set_config_option} method.
@@ -20,8 +21,10 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SetSessionConfigOptionResponse(List<SessionConfigOption> configOptions,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record SetSessionConfigOptionResponse(
+		@JsonDeserialize(using = SkipInvalidItemsDeserializer.class) List<SessionConfigOption> configOptions,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public SetSessionConfigOptionResponse {

@@ -63,7 +63,9 @@ public sealed interface StateUpdate extends SessionUpdate
 	@JsonIgnoreProperties(value = { "state", "sessionUpdate" }, allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate", "state" })
 	@JsonTypeName("running")
-	record Running(@Nullable List<BackgroundWork> background, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Running(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable List<BackgroundWork> background,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements StateUpdate {
 
 		public Running {
@@ -95,8 +97,11 @@ public sealed interface StateUpdate extends SessionUpdate
 	@JsonIgnoreProperties(value = { "state", "sessionUpdate" }, allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate", "state" })
 	@JsonTypeName("idle")
-	record Idle(@Nullable List<BackgroundWork> background, @Nullable StopReason stopReason, @Nullable JsonNode error,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Idle(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable List<BackgroundWork> background,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable StopReason stopReason,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable JsonNode error,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements StateUpdate {
 
 		public Idle {
@@ -127,8 +132,10 @@ public sealed interface StateUpdate extends SessionUpdate
 	@JsonIgnoreProperties(value = { "state", "sessionUpdate" }, allowGetters = true)
 	@JsonPropertyOrder({ "sessionUpdate", "state" })
 	@JsonTypeName("requires_action")
-	record RequiresAction(@Nullable List<BackgroundWork> background,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record RequiresAction(
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable List<BackgroundWork> background,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements StateUpdate {
 
 		public RequiresAction {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Client-initiated controls a terminal currently supports.
@@ -18,8 +19,10 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TerminalCapabilities(@Nullable TerminalCancelCapabilities cancel,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record TerminalCapabilities(
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable TerminalCancelCapabilities cancel,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public TerminalCapabilities {

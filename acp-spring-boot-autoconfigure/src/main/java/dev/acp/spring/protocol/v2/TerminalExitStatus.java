@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Exit information for an agent-owned terminal.
@@ -19,8 +20,10 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TerminalExitStatus(@Nullable Long exitCode, @Nullable String signal,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record TerminalExitStatus(@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Long exitCode,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable String signal,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public TerminalExitStatus {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * Client-initiated controls a tool call currently supports.
@@ -19,8 +20,10 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ToolCallCapabilities(@Nullable ToolCallCancelCapabilities cancel,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record ToolCallCapabilities(
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable ToolCallCancelCapabilities cancel,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ToolCallCapabilities {

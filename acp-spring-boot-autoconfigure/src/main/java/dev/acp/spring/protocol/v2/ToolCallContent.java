@@ -51,7 +51,9 @@ public sealed interface ToolCallContent
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("content")
-	record Content(ContentBlock content, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Content(ContentBlock content,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
 
 		public Content {
@@ -82,8 +84,10 @@ public sealed interface ToolCallContent
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("diff")
-	record Diff(List<DiffChange> changes, @Nullable DiffPatch patch,
-			@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Diff(@JsonDeserialize(using = SkipInvalidItemsDeserializer.class) List<DiffChange> changes,
+			@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable DiffPatch patch,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
 
 		public Diff {
@@ -113,7 +117,9 @@ public sealed interface ToolCallContent
 	@JsonIgnoreProperties(value = "type", allowGetters = true)
 	@JsonPropertyOrder({ "type" })
 	@JsonTypeName("terminal")
-	record Terminal(String terminalId, @JsonProperty("_meta") @Nullable Map<String, Object> meta,
+	record Terminal(String terminalId,
+			@JsonDeserialize(
+					using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 			@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements ToolCallContent {
 
 		public Terminal {

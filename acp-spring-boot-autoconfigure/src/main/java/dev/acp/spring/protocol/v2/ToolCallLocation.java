@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.acp.spring.protocol.UnknownFields;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.annotation.JsonDeserialize;
 
 /**
  * A file location being accessed or modified by a tool.
@@ -20,8 +21,10 @@ import org.jspecify.annotations.Nullable;
  * @author ACP Spring Boot Starter contributors
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ToolCallLocation(String path, @Nullable Long line,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+public record ToolCallLocation(String path,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Long line,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) {
 
 	public ToolCallLocation {

@@ -47,19 +47,31 @@ import tools.jackson.databind.node.NullNode;
 @JsonPropertyOrder({ "sessionUpdate" })
 @JsonTypeName("tool_call_update")
 public record ToolCallUpdate(String toolCallId,
-		@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<String> name,
-		@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<String> title,
-		@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<ToolKind> kind,
-		@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<ToolCallStatus> status,
-		@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<List<ToolCallContent>> content,
-		@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<List<ToolCallLocation>> locations,
-		@Nullable JsonNode rawInput, @Nullable JsonNode rawOutput,
-		@JsonDeserialize(using = PatchFieldDeserializer.class) @Nullable Optional<ToolCallCapabilities> capabilities,
-		@JsonProperty("_meta") @Nullable Map<String, Object> meta,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Optional<String> name,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Optional<String> title,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Optional<ToolKind> kind,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable Optional<ToolCallStatus> status,
+		@JsonDeserialize(
+				using = SkipInvalidItemsDeserializer.OrAbsent.class) @Nullable Optional<List<ToolCallContent>> content,
+		@JsonDeserialize(
+				using = SkipInvalidItemsDeserializer.OrAbsent.class) @Nullable Optional<List<ToolCallLocation>> locations,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable JsonNode rawInput,
+		@JsonDeserialize(using = DefaultOnErrorDeserializer.class) @Nullable JsonNode rawOutput,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @Nullable Optional<ToolCallCapabilities> capabilities,
+		@JsonDeserialize(
+				using = DefaultOnErrorDeserializer.class) @JsonProperty("_meta") @Nullable Map<String, Object> meta,
 		@JsonAnySetter @JsonAnyGetter Map<String, Object> unknown) implements SessionUpdate {
 
 	public ToolCallUpdate {
 		unknown = UnknownFields.of(unknown);
+		name = PatchFieldDeserializer.leftOutIfMalformed(name);
+		title = PatchFieldDeserializer.leftOutIfMalformed(title);
+		kind = PatchFieldDeserializer.leftOutIfMalformed(kind);
+		status = PatchFieldDeserializer.leftOutIfMalformed(status);
+		content = PatchFieldDeserializer.leftOutIfMalformed(content);
+		locations = PatchFieldDeserializer.leftOutIfMalformed(locations);
+		capabilities = PatchFieldDeserializer.leftOutIfMalformed(capabilities);
 		Objects.requireNonNull(toolCallId, "toolCallId");
 	}
 

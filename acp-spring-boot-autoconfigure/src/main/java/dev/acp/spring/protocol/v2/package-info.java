@@ -11,7 +11,13 @@
  * whole object); a discriminator that decides how a request is fulfilled (permission
  * outcome, elicitation mode and action, elicitation schema shapes, MCP transport, replay
  * cursor) is closed and an unknown value fails. A known discriminator with a malformed
- * payload always fails.
+ * payload is never kept as an unknown variant.
+ * <p>
+ * Malformed values are read as the schema says: a property marked
+ * {@code x-deserialize-default-on-error} whose value does not deserialize is read as left
+ * out (a required array as empty), and an item of an array marked
+ * {@code x-deserialize-skip-invalid-items} that does not deserialize is dropped; the rest
+ * of the message is kept. Any other malformed value fails the whole message.
  * <p>
  * Nullness is declared with JSpecify: everything is non-null unless marked
  * {@link org.jspecify.annotations.Nullable @Nullable}. An optional field of the schema is

@@ -21,6 +21,7 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -383,6 +384,72 @@ class V2ProtocolSchemaCoverageTests {
 		}
 		assertThat(problems).isEmpty();
 		assertThat(checked).isGreaterThan(400);
+	}
+
+	/**
+	 * Every property the schema marks {@code x-deserialize-default-on-error} or
+	 * {@code x-deserialize-skip-invalid-items} is read by the matching lenient
+	 * deserializer, and no other property is.
+	 */
+	@Test
+	void exactlyTheLenientPropertiesReadMalformedValuesLeniently() throws Exception {
+		Map<String, List<Class<?>>> bySimpleName = protocolClassesBySimpleName();
+		List<String> problems = new ArrayList<>();
+		int lenient = 0;
+		for (String def : defNames()) {
+			JsonNode schema = this.defs.get(def);
+			if (EXCLUDED.containsKey(def) || !schema.has("properties")) {
+				continue;
+			}
+			Set<String> required = new TreeSet<>();
+			for (String source : List.of(def, MIXIN_OF.getOrDefault(def, def))) {
+				this.defs.get(source).path("required").forEach((name) -> required.add(name.stringValue()));
+			}
+			for (Class<?> type : classesOf(def, bySimpleName)) {
+				for (Class<?> record : records(type)) {
+					for (RecordComponent component : record.getRecordComponents()) {
+						String name = wireName(component);
+						JsonNode property = schema.get("properties").get(name);
+						if (property == null) {
+							continue;
+						}
+						Class<?> expected = lenientDeserializer(property, required.contains(name));
+						JsonDeserialize annotation = component.getAccessor().getAnnotation(JsonDeserialize.class);
+						Class<?> actual = (annotation != null) ? annotation.using() : null;
+						if (expected != null) {
+							lenient++;
+						}
+						if (expected != actual && (expected != null || LENIENT.contains(actual))) {
+							problems.add(record.getName() + " " + component.getName() + " "
+									+ ((expected != null) ? expected.getName() : "-") + " "
+									+ ((actual != null) ? actual.getName() : "-"));
+						}
+					}
+				}
+			}
+		}
+		assertThat(problems).as("record component, expected deserializer, actual deserializer").isEmpty();
+		assertThat(lenient).isGreaterThanOrEqualTo(239);
+	}
+
+	private static final Set<Class<?>> LENIENT = Set.of(DefaultOnErrorDeserializer.class,
+			SkipInvalidItemsDeserializer.class, SkipInvalidItemsDeserializer.OrAbsent.class,
+			SkipInvalidItemsDeserializer.OrEmpty.class);
+
+	private static @Nullable Class<?> lenientDeserializer(JsonNode property, boolean required) {
+		boolean defaultOnError = property.path("x-deserialize-default-on-error").asBoolean(false);
+		if (property.path("x-deserialize-skip-invalid-items").asBoolean(false)) {
+			if (!defaultOnError) {
+				return SkipInvalidItemsDeserializer.class;
+			}
+			return required ? SkipInvalidItemsDeserializer.OrEmpty.class : SkipInvalidItemsDeserializer.OrAbsent.class;
+		}
+		return defaultOnError ? DefaultOnErrorDeserializer.class : null;
+	}
+
+	private static String wireName(RecordComponent component) {
+		JsonProperty property = component.getAccessor().getAnnotation(JsonProperty.class);
+		return (property != null && !property.value().isEmpty()) ? property.value() : component.getName();
 	}
 
 	private static boolean isStringEnum(JsonNode schema) {

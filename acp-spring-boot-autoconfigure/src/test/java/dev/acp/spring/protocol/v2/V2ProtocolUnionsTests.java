@@ -280,15 +280,15 @@ class V2ProtocolUnionsTests {
 	@ValueSource(strings = {
 			"{\"sessionUpdate\":\"agent_message_chunk\",\"content\":{\"type\":\"text\",\"text\":\"x\"}}",
 			"{\"sessionUpdate\":\"user_message\"}", "{\"sessionUpdate\":\"tool_call_update\"}",
-			"{\"sessionUpdate\":\"tool_call_update\",\"toolCallId\":\"c\",\"content\":[{\"type\":\"diff\"}]}",
-			"{\"sessionUpdate\":\"state_update\"}",
-			"{\"sessionUpdate\":\"state_update\",\"state\":\"running\",\"background\":[{\"type\":\"terminal\"}]}",
+			"{\"sessionUpdate\":\"tool_call_content_chunk\",\"toolCallId\":\"c\",\"content\":{\"type\":\"diff\"}}",
+			"{\"sessionUpdate\":\"state_update\"}", "{\"sessionUpdate\":\"state_update\",\"state\":7}",
 			"{\"sessionUpdate\":\"plan_update\"}",
 			"{\"sessionUpdate\":\"plan_update\",\"plan\":{\"type\":\"items\",\"planId\":\"p\"}}",
 			"{\"sessionUpdate\":\"terminal_output_chunk\",\"terminalId\":\"t\"}",
 			"{\"sessionUpdate\":\"usage_update\",\"used\":1}", "{\"sessionUpdate\":\"notice\",\"severity\":\"info\"}",
-			"{\"sessionUpdate\":\"available_commands_update\",\"availableCommands\":[{\"type\":\"command\",\"name\":\"a\"}]}",
-			"{\"sessionUpdate\":\"config_option_update\",\"configOptions\":[{\"type\":\"select\",\"configId\":\"a\",\"name\":\"A\"}]}",
+			"{\"sessionUpdate\":\"available_commands_update\",\"availableCommands\":{}}",
+			"{\"sessionUpdate\":\"config_option_update\",\"configOptions\":\"x\"}",
+			"{\"sessionUpdate\":\"user_message_chunk\",\"messageId\":\"m\",\"content\":{\"type\":\"image\"}}",
 			"{\"sessionUpdate\":\"compaction_update\",\"compactionId\":\"k\"}" })
 	void knownSessionUpdatesWithAMalformedPayloadFail(String json) {
 		assertThatExceptionOfType(JacksonException.class)
