@@ -72,11 +72,22 @@ class AgentClientIT {
 	}
 
 	private AcpAgentClient spawn(String name, AcpPermissionPolicy policy, String command, String... args) {
+		return spawn(2, name, policy, command, args);
+	}
+
+	/**
+	 * Spawn an agent, asking for a protocol version: the client's file system and
+	 * terminals are v1's (v2 has none), so a turn that uses them asks for 1 of the demo,
+	 * which serves both.
+	 */
+	private AcpAgentClient spawn(int protocolVersion, String name, AcpPermissionPolicy policy, String command,
+			String... args) {
 		AcpAgentClient client = AcpAgentClient.builder()
 			.name(name)
 			.command(command, args)
 			.clientInfo(new Implementation("agent-client-it", "1.0"))
 			.permissionPolicy(policy)
+			.protocolVersion(protocolVersion)
 			.build();
 		this.clients.add(client);
 		return client;
@@ -220,6 +231,7 @@ class AgentClientIT {
 				.permissionPolicy(new AllowingPolicy(asked))
 				.fileWrites(true)
 				.terminals(AcpClientTerminals.processes())
+				.protocolVersion(1)
 				.build();
 			this.clients.add(client);
 			assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("acp-demo");
@@ -331,7 +343,7 @@ class AgentClientIT {
 	void aTurnInWhichTheAgentReadsAsksWritesAndRunsATerminal() throws Exception {
 		Files.writeString(this.directory.resolve("README.md"), "one\ntwo\nthree\n");
 		List<String> asked = new CopyOnWriteArrayList<>();
-		AcpAgentClient client = spawn("demo", new AllowingPolicy(asked), java(), "-jar", demoJar());
+		AcpAgentClient client = spawn(1, "demo", new AllowingPolicy(asked), java(), "-jar", demoJar());
 		List<SessionUpdate> updates = new CopyOnWriteArrayList<>();
 		PromptResponse response = client.newSession(this.directory).prompt("workspace", updates::add);
 		assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
