@@ -167,6 +167,26 @@ class AcpWebSocketTransportTests {
 	}
 
 	@Test
+	void socketsKeepTheContainersSmallTextBufferAndMessagesOfManyFramesAreBoundedInBytes() throws Exception {
+		int port = start("--acp.websocket.max-message-size=1MB");
+		AcpWebSocketHandler handler = this.context.getBean(AcpWebSocketHandler.class);
+		Client client = Client.connect(port);
+		client.initialize();
+		String head = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"_ws.test/size\",\"params\":{\"s\":\"";
+		String tail = "\"}}";
+		int fill = 1024 * 1024 - head.length() - tail.length();
+		client.sendInFrames(head + "x".repeat(fill) + tail, 16 * 1024);
+		assertThat(this.mapper.readTree(client.next()).at("/result/size").asInt()).isEqualTo(fill);
+		client.sendInFrames(head.replace("\"id\":1", "\"id\":2") + "x".repeat(fill + 1) + tail, 16 * 1024);
+		assertThat(this.mapper.readTree(client.next()).at("/error/code").asInt()).isEqualTo(-32600);
+		client.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"_ws.test/size\",\"params\":{\"s\":\"abc\"}}");
+		assertThat(this.mapper.readTree(client.next()).at("/result/size").asInt()).isEqualTo(3);
+		// Tomcat's own default (8 KiB characters), not a buffer per socket sized for
+		// whole messages: the handler joins partial frames and bounds them in bytes
+		assertThat(handler.largestTextBufferSize()).isPositive().isLessThanOrEqualTo(8 * 1024);
+	}
+
+	@Test
 	void binaryFramesAreIgnoredAndTheNextTextFrameIsServed(CapturedOutput output) throws Exception {
 		int port = start();
 		Client client = Client.connect(port);
@@ -650,6 +670,13 @@ class AcpWebSocketTransportTests {
 
 		synchronized void send(String text) throws Exception {
 			this.session.sendMessage(new TextMessage(text));
+		}
+
+		synchronized void sendInFrames(String text, int frameSize) throws Exception {
+			for (int start = 0; start < text.length(); start += frameSize) {
+				int end = Math.min(text.length(), start + frameSize);
+				this.session.sendMessage(new TextMessage(text.substring(start, end), end == text.length()));
+			}
 		}
 
 		void initialize() throws Exception {
