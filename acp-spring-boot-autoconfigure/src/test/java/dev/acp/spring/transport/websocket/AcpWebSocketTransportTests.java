@@ -187,6 +187,23 @@ class AcpWebSocketTransportTests {
 	}
 
 	@Test
+	void permessageDeflateOfferedByTheClientIsDeclined() throws Exception {
+		int port = start();
+		String head = RawSocket.headOf(port,
+				Map.of("Sec-WebSocket-Extensions", "permessage-deflate; client_max_window_bits"));
+		assertThat(head).startsWith("HTTP/1.1 101").doesNotContainPattern("(?im)^sec-websocket-extensions:");
+	}
+
+	@Test
+	void permessageDeflateIsNegotiatedWhenAllowed() throws Exception {
+		int port = start("--acp.websocket.permessage-deflate=true");
+		String head = RawSocket.headOf(port,
+				Map.of("Sec-WebSocket-Extensions", "permessage-deflate; client_max_window_bits"));
+		assertThat(head).startsWith("HTTP/1.1 101")
+			.containsPattern("(?im)^sec-websocket-extensions: permessage-deflate");
+	}
+
+	@Test
 	void binaryFramesAreIgnoredAndTheNextTextFrameIsServed(CapturedOutput output) throws Exception {
 		int port = start();
 		Client client = Client.connect(port);
