@@ -145,6 +145,22 @@ public final class AcpWebSocketAutoConfiguration {
 	}
 
 	/**
+	 * Tomcat without a cache of closed connections' channels (see
+	 * {@link TomcatChannelCacheCustomizer}).
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = { "org.springframework.boot.tomcat.TomcatConnectorCustomizer",
+			"org.apache.catalina.connector.Connector" })
+	static class TomcatConfiguration {
+
+		@Bean
+		TomcatChannelCacheCustomizer acpTomcatChannelCacheCustomizer() {
+			return new TomcatChannelCacheCustomizer();
+		}
+
+	}
+
+	/**
 	 * Streamable HTTP on the WebSocket endpoint's path: a handler mapping ordered before
 	 * the WebSocket one takes every request of the path but upgrades.
 	 */

@@ -37,6 +37,7 @@ import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.method.AcpRequestContext;
 import dev.acp.spring.protocol.AcpJsonMapper;
+import org.apache.catalina.connector.Connector;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,8 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
+import org.springframework.boot.tomcat.TomcatWebServer;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -201,6 +204,20 @@ class AcpWebSocketTransportTests {
 				Map.of("Sec-WebSocket-Extensions", "permessage-deflate; client_max_window_bits"));
 		assertThat(head).startsWith("HTTP/1.1 101")
 			.containsPattern("(?im)^sec-websocket-extensions: permessage-deflate");
+	}
+
+	@Test
+	void tomcatCachesNoClosedChannelsUnlessTheApplicationSetsItsOwnBound() throws Exception {
+		start();
+		assertThat(tomcatConnector().getProperty("socket.bufferPool")).hasToString("0");
+		this.context.close();
+		start(UserBufferPoolApplication.class);
+		assertThat(tomcatConnector().getProperty("socket.bufferPool")).hasToString("100");
+	}
+
+	private Connector tomcatConnector() {
+		return ((TomcatWebServer) ((WebServerApplicationContext) this.context).getWebServer()).getTomcat()
+			.getConnector();
 	}
 
 	@Test
@@ -717,6 +734,23 @@ class AcpWebSocketTransportTests {
 		@Bean
 		Gate gate() {
 			return new Gate();
+		}
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(Echo.class)
+	static class UserBufferPoolApplication {
+
+		@Bean
+		Gate gate() {
+			return new Gate();
+		}
+
+		@Bean
+		TomcatConnectorCustomizer userBufferPool() {
+			return (connector) -> connector.setProperty("socket.bufferPool", "100");
 		}
 
 	}
