@@ -11,6 +11,7 @@ import dev.acp.spring.transport.http.StreamableHttpHandler;
 import dev.acp.spring.transport.http.StreamableHttpHandlerMapping;
 import dev.acp.spring.transport.http.StreamableHttpMessageFilter;
 import dev.acp.spring.transport.http.StreamableHttpObservationPredicate;
+import dev.acp.spring.transport.websocket.AcpHandshakeHandler;
 import dev.acp.spring.transport.websocket.AcpWebSocketHandler;
 import dev.acp.spring.transport.websocket.AllowedHosts;
 import dev.acp.spring.transport.websocket.AllowedHostsHandshakeInterceptor;
@@ -117,6 +118,7 @@ public final class AcpWebSocketAutoConfiguration {
 		interceptors.add(handler);
 		return (registry) -> {
 			var registration = registry.addHandler(handler, websocket.getPath())
+				.setHandshakeHandler(new AcpHandshakeHandler(websocket.isPermessageDeflate()))
 				.addInterceptors(interceptors.toArray(HandshakeInterceptor[]::new));
 			if (!websocket.getAllowedOrigins().isEmpty()) {
 				registration.setAllowedOriginPatterns(websocket.getAllowedOrigins().toArray(String[]::new));
@@ -140,6 +142,22 @@ public final class AcpWebSocketAutoConfiguration {
 	WebSocketTransportLifecycle acpWebSocketTransportLifecycle(AcpWebSocketHandler handler, AcpProperties properties) {
 		return new WebSocketTransportLifecycle(handler, properties.getWebsocket().getDrainTimeout(),
 				(properties.getTransport() == AcpProperties.Transport.HTTP) ? "http" : "websocket");
+	}
+
+	/**
+	 * Tomcat without a cache of closed connections' channels (see
+	 * {@link TomcatChannelCacheCustomizer}).
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = { "org.springframework.boot.tomcat.TomcatConnectorCustomizer",
+			"org.apache.catalina.connector.Connector" })
+	static class TomcatConfiguration {
+
+		@Bean
+		TomcatChannelCacheCustomizer acpTomcatChannelCacheCustomizer() {
+			return new TomcatChannelCacheCustomizer();
+		}
+
 	}
 
 	/**

@@ -12,8 +12,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -36,6 +39,15 @@ final class HttpConnections {
 
 	private static final Log logger = LogFactory.getLog(HttpConnections.class);
 
+	/**
+	 * The threads that close connections with no request to wait for (a burst of
+	 * {@code DELETE}s is served by these few, not a thread each).
+	 */
+	private static final int CLOSE_THREADS = 4;
+
+	/** How long an idle close or drain thread is kept. */
+	private static final long CLOSE_THREAD_KEEP_ALIVE_SECONDS = 30;
+
 	/** How long the shutdown waits for readers to take the last events. */
 	private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
 
@@ -54,7 +66,9 @@ final class HttpConnections {
 
 	private final ScheduledExecutorService timer;
 
-	private final ExecutorService closers;
+	private final ThreadPoolExecutor closers;
+
+	private final ExecutorService drainers;
 
 	private volatile ConnectionSlots slots;
 
@@ -70,9 +84,14 @@ final class HttpConnections {
 		this.settings = settings;
 		this.slots = new ConnectionSlots(settings.maxConnections());
 		this.queued = new QueuedBytes(settings.maxQueuedTotalBytes(), null);
-		AtomicInteger threads = new AtomicInteger();
-		this.closers = Executors
-			.newCachedThreadPool((task) -> daemon(task, "acp-http-close-" + threads.incrementAndGet()));
+		AtomicInteger closeThreads = new AtomicInteger();
+		this.closers = new ThreadPoolExecutor(CLOSE_THREADS, CLOSE_THREADS, CLOSE_THREAD_KEEP_ALIVE_SECONDS,
+				TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+				(task) -> daemon(task, "acp-http-close-" + closeThreads.incrementAndGet()));
+		this.closers.allowCoreThreadTimeOut(true);
+		AtomicInteger drainThreads = new AtomicInteger();
+		this.drainers = new ThreadPoolExecutor(0, Integer.MAX_VALUE, CLOSE_THREAD_KEEP_ALIVE_SECONDS, TimeUnit.SECONDS,
+				new SynchronousQueue<>(), (task) -> daemon(task, "acp-http-drain-" + drainThreads.incrementAndGet()));
 		this.timer = Executors.newSingleThreadScheduledExecutor((task) -> daemon(task, "acp-http-timer"));
 		long tick = Math.max(
 				10, Math
@@ -145,7 +164,10 @@ final class HttpConnections {
 	/**
 	 * End a connection in the background: no request is taken any more; the requests in
 	 * flight finish within {@code drain}, the rest are answered -32800, then each stream
-	 * ends once its reader took what is queued (or at once when {@code abort}).
+	 * ends once its reader took what is queued (or at once when {@code abort}). A
+	 * connection with nothing to wait for is closed by one of a few shared threads; one
+	 * whose requests in flight may drain waits on a thread of its own, so the drains of
+	 * several connections overlap (their number is bounded by the requests in flight).
 	 * @param connection the connection
 	 * @param drain how long requests in flight may take
 	 * @param abort whether the streams end at once
@@ -159,7 +181,10 @@ final class HttpConnections {
 			this.slots.giveBack();
 		}
 		try {
-			return CompletableFuture.runAsync(() -> close(connection, drain, abort), this.closers);
+			boolean waits = !abort && !drain.isZero() && !drain.isNegative()
+					&& connection.connection().inFlightRequests() > 0;
+			return CompletableFuture.runAsync(() -> close(connection, drain, abort),
+					waits ? this.drainers : this.closers);
 		}
 		catch (RejectedExecutionException ex) {
 			// the transport shut down after this request found the connection: its
@@ -274,6 +299,7 @@ final class HttpConnections {
 		}
 		this.timer.shutdownNow();
 		this.closers.shutdown();
+		this.drainers.shutdown();
 	}
 
 	/**

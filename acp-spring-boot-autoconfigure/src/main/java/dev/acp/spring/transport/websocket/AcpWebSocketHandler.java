@@ -170,7 +170,9 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 		if (id == null) {
 			id = UUID.randomUUID().toString();
 		}
-		session.setTextMessageSizeLimit(Math.max(session.getTextMessageSizeLimit(), 64 * 1024));
+		// the container's text buffer (Tomcat: 8 Ki characters, held for the socket's
+		// life)
+		// is left as it is: partial frames are joined and bounded in bytes by receive
 		if (session instanceof NativeWebSocketSession nativeSession
 				&& nativeSession.getNativeSession() instanceof jakarta.websocket.Session standard) {
 			standard.setMaxIdleTimeout(this.settings.idleTimeout().toMillis());
@@ -363,6 +365,20 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 			total += socket.retainedBytes();
 		}
 		return total;
+	}
+
+	/**
+	 * The largest text buffer the container keeps for a socket (Tomcat sizes each
+	 * socket's text buffer, held for the socket's life, from the session's text message
+	 * size limit).
+	 * @return the largest text message size limit over all sockets, in characters
+	 */
+	int largestTextBufferSize() {
+		int largest = 0;
+		for (Socket socket : this.sockets.values()) {
+			largest = Math.max(largest, socket.sender.getTextMessageSizeLimit());
+		}
+		return largest;
 	}
 
 	private static void closeQuietly(WebSocketSession session, CloseStatus status) {

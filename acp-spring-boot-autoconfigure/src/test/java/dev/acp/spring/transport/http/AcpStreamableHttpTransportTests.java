@@ -749,6 +749,47 @@ class AcpStreamableHttpTransportTests {
 	}
 
 	@Test
+	void aHundredSimultaneousDeletesStartNoMoreThanAFewCloseThreads() throws Exception {
+		int port = start("--acp.websocket.max-connections=150", "--server.tomcat.threads.max=300");
+		int connections = 100;
+		List<HttpTestClient> clients = new ArrayList<>();
+		for (int i = 0; i < connections; i++) {
+			HttpTestClient client = new HttpTestClient(port);
+			client.initialize();
+			clients.add(client);
+		}
+		ExecutorService pool = Executors.newFixedThreadPool(connections);
+		CountDownLatch go = new CountDownLatch(1);
+		try {
+			List<Future<Integer>> deletes = new ArrayList<>();
+			for (HttpTestClient client : clients) {
+				deletes.add(pool.submit(() -> {
+					go.await();
+					return client.delete().statusCode();
+				}));
+			}
+			go.countDown();
+			for (Future<Integer> delete : deletes) {
+				assertThat(delete.get(60, TimeUnit.SECONDS)).isEqualTo(202);
+			}
+		}
+		finally {
+			pool.shutdownNow();
+		}
+		// every DELETE handed its close to the pool before it was answered: the threads
+		// the pool started are numbered 1 to N
+		int started = Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.map(Thread::getName)
+			.filter((name) -> name.startsWith("acp-http-close-"))
+			.mapToInt((name) -> Integer.parseInt(name.substring("acp-http-close-".length())))
+			.max()
+			.orElse(0);
+		assertThat(started).isBetween(1, 4);
+	}
+
+	@Test
 	void twoHundredConcurrentConnectionsEachRunATurn() throws Exception {
 		int port = start("--acp.websocket.max-connections=250", "--server.tomcat.threads.max=300");
 		int connections = 200;

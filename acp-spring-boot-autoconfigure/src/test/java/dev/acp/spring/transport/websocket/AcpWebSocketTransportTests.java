@@ -37,6 +37,7 @@ import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.method.AcpRequestContext;
 import dev.acp.spring.protocol.AcpJsonMapper;
+import org.apache.catalina.connector.Connector;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,8 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.tomcat.TomcatConnectorCustomizer;
+import org.springframework.boot.tomcat.TomcatWebServer;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -164,6 +167,57 @@ class AcpWebSocketTransportTests {
 		JsonNode answer = this.mapper.readTree(client.next());
 		assertThat(answer.at("/id").asInt()).isEqualTo(2);
 		assertThat(answer.at("/result/params/big").asString()).hasSize(150 * 1024);
+	}
+
+	@Test
+	void socketsKeepTheContainersSmallTextBufferAndMessagesOfManyFramesAreBoundedInBytes() throws Exception {
+		int port = start("--acp.websocket.max-message-size=1MB");
+		AcpWebSocketHandler handler = this.context.getBean(AcpWebSocketHandler.class);
+		Client client = Client.connect(port);
+		client.initialize();
+		String head = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"_ws.test/size\",\"params\":{\"s\":\"";
+		String tail = "\"}}";
+		int fill = 1024 * 1024 - head.length() - tail.length();
+		client.sendInFrames(head + "x".repeat(fill) + tail, 16 * 1024);
+		assertThat(this.mapper.readTree(client.next()).at("/result/size").asInt()).isEqualTo(fill);
+		client.sendInFrames(head.replace("\"id\":1", "\"id\":2") + "x".repeat(fill + 1) + tail, 16 * 1024);
+		assertThat(this.mapper.readTree(client.next()).at("/error/code").asInt()).isEqualTo(-32600);
+		client.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"_ws.test/size\",\"params\":{\"s\":\"abc\"}}");
+		assertThat(this.mapper.readTree(client.next()).at("/result/size").asInt()).isEqualTo(3);
+		// Tomcat's own default (8 KiB characters), not a buffer per socket sized for
+		// whole messages: the handler joins partial frames and bounds them in bytes
+		assertThat(handler.largestTextBufferSize()).isPositive().isLessThanOrEqualTo(8 * 1024);
+	}
+
+	@Test
+	void permessageDeflateOfferedByTheClientIsDeclined() throws Exception {
+		int port = start();
+		String head = RawSocket.headOf(port,
+				Map.of("Sec-WebSocket-Extensions", "permessage-deflate; client_max_window_bits"));
+		assertThat(head).startsWith("HTTP/1.1 101").doesNotContainPattern("(?im)^sec-websocket-extensions:");
+	}
+
+	@Test
+	void permessageDeflateIsNegotiatedWhenAllowed() throws Exception {
+		int port = start("--acp.websocket.permessage-deflate=true");
+		String head = RawSocket.headOf(port,
+				Map.of("Sec-WebSocket-Extensions", "permessage-deflate; client_max_window_bits"));
+		assertThat(head).startsWith("HTTP/1.1 101")
+			.containsPattern("(?im)^sec-websocket-extensions: permessage-deflate");
+	}
+
+	@Test
+	void tomcatCachesNoClosedChannelsUnlessTheApplicationSetsItsOwnBound() throws Exception {
+		start();
+		assertThat(tomcatConnector().getProperty("socket.bufferPool")).hasToString("0");
+		this.context.close();
+		start(UserBufferPoolApplication.class);
+		assertThat(tomcatConnector().getProperty("socket.bufferPool")).hasToString("100");
+	}
+
+	private Connector tomcatConnector() {
+		return ((TomcatWebServer) ((WebServerApplicationContext) this.context).getWebServer()).getTomcat()
+			.getConnector();
 	}
 
 	@Test
@@ -652,6 +706,13 @@ class AcpWebSocketTransportTests {
 			this.session.sendMessage(new TextMessage(text));
 		}
 
+		synchronized void sendInFrames(String text, int frameSize) throws Exception {
+			for (int start = 0; start < text.length(); start += frameSize) {
+				int end = Math.min(text.length(), start + frameSize);
+				this.session.sendMessage(new TextMessage(text.substring(start, end), end == text.length()));
+			}
+		}
+
 		void initialize() throws Exception {
 			send("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
 			assertThat(next()).contains("protocolVersion");
@@ -673,6 +734,23 @@ class AcpWebSocketTransportTests {
 		@Bean
 		Gate gate() {
 			return new Gate();
+		}
+
+	}
+
+	@SpringBootConfiguration
+	@EnableAutoConfiguration
+	@Import(Echo.class)
+	static class UserBufferPoolApplication {
+
+		@Bean
+		Gate gate() {
+			return new Gate();
+		}
+
+		@Bean
+		TomcatConnectorCustomizer userBufferPool() {
+			return (connector) -> connector.setProperty("socket.bufferPool", "100");
 		}
 
 	}
