@@ -7,13 +7,13 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Minimal valid instances of the {@code $defs} of an ACP JSON Schema.
+ * Minimal valid instances of the {@code $defs} of an ACP JSON Schema (v1's and v2's).
  */
-final class SchemaSamples {
+public final class SchemaSamples {
 
 	private final JsonNode defs;
 
-	SchemaSamples(JsonNode defs) {
+	public SchemaSamples(JsonNode defs) {
 		this.defs = defs;
 	}
 
@@ -23,7 +23,7 @@ final class SchemaSamples {
 	 * @param schema the schema
 	 * @return the instance
 	 */
-	JsonNode sample(JsonNode schema) {
+	public JsonNode sample(JsonNode schema) {
 		JsonNodeFactory nodes = JsonNodeFactory.instance;
 		if (schema.has("$ref")) {
 			String ref = schema.get("$ref").stringValue();

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.acp.spring.protocol.AcpJsonMapper;
 import dev.acp.spring.protocol.OpenValue;
+import dev.acp.spring.protocol.SchemaSamples;
 import org.jspecify.annotations.NullMarked;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,6 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.annotation.JsonDeserialize;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -131,6 +131,8 @@ class V2ProtocolSchemaCoverageTests {
 	private final JsonMapper mapper = AcpJsonMapper.create();
 
 	private final JsonNode defs = readSchema().get("$defs");
+
+	private final SchemaSamples samples = new SchemaSamples(this.defs);
 
 	private JsonNode readSchema() {
 		try (InputStream in = getClass().getResourceAsStream("/acp/schema/v2/schema.json")) {
@@ -309,9 +311,9 @@ class V2ProtocolSchemaCoverageTests {
 				continue;
 			}
 			Class<?> type = classesOf(def, bySimpleName).get(0);
-			JsonNode sample = sample(schema);
+			JsonNode sample = this.samples.sample(schema);
 			if (MIXIN_OF.containsKey(def)) {
-				ObjectNode merged = ((ObjectNode) sample(this.defs.get(MIXIN_OF.get(def)))).deepCopy();
+				ObjectNode merged = ((ObjectNode) this.samples.sample(this.defs.get(MIXIN_OF.get(def)))).deepCopy();
 				merged.setAll((ObjectNode) sample);
 				sample = merged;
 			}
@@ -479,82 +481,6 @@ class V2ProtocolSchemaCoverageTests {
 			names.add((property != null && !property.value().isEmpty()) ? property.value() : component.getName());
 		}
 		return names;
-	}
-
-	/**
-	 * A minimal valid instance of a schema: required properties only, the first non-null
-	 * branch of each union.
-	 * @param schema the schema
-	 * @return the instance
-	 */
-	private JsonNode sample(JsonNode schema) {
-		JsonNodeFactory nodes = JsonNodeFactory.instance;
-		if (schema.has("$ref")) {
-			String ref = schema.get("$ref").stringValue();
-			return sample(this.defs.get(ref.substring(ref.lastIndexOf('/') + 1)));
-		}
-		if (schema.has("const")) {
-			return schema.get("const");
-		}
-		ObjectNode object = null;
-		if (schema.has("properties") || "object".equals(type(schema))) {
-			object = nodes.objectNode();
-			if (schema.has("required")) {
-				for (JsonNode name : schema.get("required")) {
-					object.set(name.stringValue(), sample(schema.get("properties").get(name.stringValue())));
-				}
-			}
-		}
-		if (schema.has("allOf")) {
-			for (JsonNode part : schema.get("allOf")) {
-				JsonNode value = sample(part);
-				if (object == null) {
-					return value;
-				}
-				object.setAll((ObjectNode) value);
-			}
-		}
-		for (String union : List.of("oneOf", "anyOf")) {
-			if (schema.has(union)) {
-				for (JsonNode branch : schema.get(union)) {
-					if ("null".equals(type(branch))) {
-						continue;
-					}
-					JsonNode value = sample(branch);
-					if (object == null) {
-						return value;
-					}
-					object.setAll((ObjectNode) value);
-					break;
-				}
-			}
-		}
-		if (object != null) {
-			return object;
-		}
-		return switch (String.valueOf(type(schema))) {
-			case "integer" -> nodes.numberNode(1);
-			case "number" -> nodes.numberNode(1.5);
-			case "boolean" -> nodes.booleanNode(true);
-			case "array" -> nodes.arrayNode();
-			default -> nodes.stringNode("x");
-		};
-	}
-
-	private static String type(JsonNode schema) {
-		JsonNode type = schema.get("type");
-		if (type == null) {
-			return null;
-		}
-		if (type.isString()) {
-			return type.stringValue();
-		}
-		for (JsonNode each : type) {
-			if (!"null".equals(each.stringValue())) {
-				return each.stringValue();
-			}
-		}
-		return "null";
 	}
 
 }
