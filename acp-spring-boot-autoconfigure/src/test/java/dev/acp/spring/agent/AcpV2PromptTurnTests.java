@@ -82,10 +82,7 @@ class AcpV2PromptTurnTests {
 			Handlers handlers = context.getBean(Handlers.class);
 			TestPeer peer = v2(context);
 			String sessionId = peer.newSession();
-			peer.send(prompt(7, sessionId, "gate"));
-			assertThat(state(peer.next())).isEqualTo("running");
-			peer.next();
-			assertThat(peer.next().get("id").asInt()).isEqualTo(7);
+			insert(peer, 7, sessionId, "gate");
 			assertThat(handlers.gateEntered.await(10, TimeUnit.SECONDS)).isTrue();
 			peer.send(prompt(8, sessionId, "hi"));
 			JsonNode ping = peer.call("_v2.test/ping", "{}");
@@ -107,10 +104,7 @@ class AcpV2PromptTurnTests {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = v2(context);
 			String sessionId = peer.newSession();
-			peer.send(prompt(7, sessionId, "wait"));
-			assertThat(state(peer.next())).isEqualTo("running");
-			peer.next();
-			assertThat(peer.next().get("id").asInt()).isEqualTo(7);
+			insert(peer, 7, sessionId, "wait");
 			peer.send(prompt(8, sessionId, "hi"));
 			peer.send(prompt(9, sessionId, "hi"));
 			peer.send("{\"jsonrpc\":\"2.0\",\"method\":\"session/cancel\",\"params\":{\"sessionId\":\"" + sessionId
@@ -132,10 +126,7 @@ class AcpV2PromptTurnTests {
 		this.contextRunner.withPropertyValues("acp.max-prompt-duration=200ms").run((context) -> {
 			TestPeer peer = v2(context);
 			String sessionId = peer.newSession();
-			peer.send(prompt(7, sessionId, "wait"));
-			assertThat(state(peer.next())).isEqualTo("running");
-			peer.next();
-			assertThat(peer.next().get("id").asInt()).isEqualTo(7);
+			insert(peer, 7, sessionId, "wait");
 			JsonNode idle = peer.next();
 			assertThat(state(idle)).isEqualTo("idle");
 			assertThat(idle.at("/params/update/stopReason").asString()).isEqualTo("cancelled");
@@ -147,10 +138,7 @@ class AcpV2PromptTurnTests {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = v2(context);
 			String sessionId = peer.newSession();
-			peer.send(prompt(7, sessionId, "ask"));
-			assertThat(state(peer.next())).isEqualTo("running");
-			peer.next();
-			peer.next();
+			insert(peer, 7, sessionId, "ask");
 			assertThat(state(peer.next())).isEqualTo("requires_action");
 			JsonNode ask = peer.next();
 			assertThat(ask.get("method").asString()).isEqualTo("session/request_permission");
@@ -172,10 +160,8 @@ class AcpV2PromptTurnTests {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = v2(context);
 			String sessionId = peer.newSession();
-			peer.send(prompt(7, sessionId, "ask"));
-			for (int i = 0; i < 4; i++) {
-				peer.next();
-			}
+			insert(peer, 7, sessionId, "ask");
+			assertThat(state(peer.next())).isEqualTo("requires_action");
 			JsonNode ask = peer.next();
 			peer.send("{\"jsonrpc\":\"2.0\",\"id\":" + ask.get("id")
 					+ ",\"result\":{\"outcome\":{\"outcome\":\"_vendor/maybe\",\"optionId\":\"allow\"}}}");
@@ -218,18 +204,12 @@ class AcpV2PromptTurnTests {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = v2(context);
 			String sessionId = peer.newSession();
-			peer.send(prompt(7, sessionId, "fail"));
-			peer.next();
-			peer.next();
-			assertThat(peer.next().get("id").asInt()).isEqualTo(7);
+			insert(peer, 7, sessionId, "fail");
 			JsonNode idle = peer.next();
 			assertThat(idle.at("/params/update/stopReason").asString()).as(idle.toString()).isEqualTo("error");
 			assertThat(idle.at("/params/update/error/code").asInt()).isEqualTo(-32002);
 			assertThat(idle.at("/params/update/error/message").asString()).isEqualTo("Resource not found");
-			peer.send(prompt(8, sessionId, "crash"));
-			peer.next();
-			peer.next();
-			peer.next();
+			insert(peer, 8, sessionId, "crash");
 			JsonNode crashed = peer.next();
 			assertThat(crashed.at("/params/update/error/code").asInt()).isEqualTo(-32603);
 			assertThat(crashed.toString()).doesNotContain("IllegalStateException").doesNotContain("secret");
@@ -242,12 +222,9 @@ class AcpV2PromptTurnTests {
 		this.contextRunner.run((context) -> {
 			TestPeer peer = v2(context);
 			String sessionId = peer.newSession();
-			peer.send(prompt(7, sessionId, "hi"));
+			String messageId = insert(peer, 7, sessionId, "hi");
 			peer.next();
-			String messageId = peer.next().at("/params/update/messageId").asString();
-			for (int i = 0; i < 3; i++) {
-				peer.next();
-			}
+			assertThat(state(peer.next())).isEqualTo("idle");
 			TestPeer other = v2(context);
 			other.send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"session/resume\",\"params\":{\"sessionId\":\""
 					+ sessionId + "\",\"cwd\":\"/work\",\"replayFrom\":{\"type\":\"start\"}}}");
@@ -261,6 +238,23 @@ class AcpV2PromptTurnTests {
 			assertThat(updates.get(0).get("messageId").asString()).isEqualTo(messageId);
 			assertThat(updates).noneMatch((update) -> "state_update".equals(update.get("sessionUpdate").asString()));
 		});
+	}
+
+	/**
+	 * Send a prompt and read its insertion: {@code running}, the user message echoed, the
+	 * acknowledgement with the echo's {@code messageId}.
+	 * @return the message id
+	 */
+	private static String insert(TestPeer peer, int id, String sessionId, String text) throws InterruptedException {
+		peer.send(prompt(id, sessionId, text));
+		assertThat(state(peer.next())).isEqualTo("running");
+		JsonNode echo = peer.next();
+		assertThat(echo.at("/params/update/sessionUpdate").asString()).isEqualTo("user_message");
+		JsonNode ack = peer.next();
+		assertThat(ack.get("id").asInt()).as(ack.toString()).isEqualTo(id);
+		String messageId = echo.at("/params/update/messageId").asString();
+		assertThat(ack.at("/result/messageId").asString()).isEqualTo(messageId);
+		return messageId;
 	}
 
 	private static String prompt(int id, String sessionId, String text) {
