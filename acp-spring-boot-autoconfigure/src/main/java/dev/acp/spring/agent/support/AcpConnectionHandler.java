@@ -100,7 +100,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	public void notificationReceived(JsonRpcNotification notification) {
 		if (AcpMethods.SESSION_CANCEL.equals(notification.method()) && this.connection.isInitialized()) {
 			String key = turnKey(notification.params());
-			int cancelled = (key == null) ? 0 : (this.connection.edition() instanceof V2Edition)
+			int cancelled = (key == null) ? 0 : (this.connection.edition().turns() != null)
 					? this.rpc.cancelWithWaiting(key) : this.rpc.signalCancellation(key);
 			if (cancelled > 0) {
 				this.rpc.statistics().cancelled();
@@ -197,8 +197,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		AcpHandlerMethod handler = this.agent.registry().find(method);
 		boolean servedBySessions = handler == null && isServedBySessions(method);
 		if (!servedBySessions && (handler == null || handler.kind() != AcpHandlerKind.REQUEST)) {
-			RuntimeException unserved = (this.connection.edition() instanceof V2Edition
-					&& this.connection.isInitialized()) ? V2Methods.unserved(method) : null;
+			RuntimeException unserved = this.connection.isInitialized()
+					? this.connection.edition().unserved(request.method()) : null;
 			return CompletableFuture.failedFuture((unserved != null) ? unserved
 					: new JsonRpcException(JsonRpcError.methodNotFound(request.method())));
 		}
@@ -287,7 +287,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 
 	private CompletionStage<?> prompt(AcpHandlerMethod handler, AcpRequestContext context, InboundRequest request,
 			JsonNode params) {
-		V2Turns v2 = (this.connection.edition() instanceof V2Edition edition) ? edition.turns() : null;
+		V2Turns v2 = this.connection.edition().turns();
 		if (request.isCancelled()) {
 			return (v2 != null) ? CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.requestCancelled()))
 					: CompletableFuture.completedFuture(CANCELLED);
@@ -392,8 +392,9 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	@Override
 	public void givenUp(InboundRequest request) {
 		String sessionId = turnKey(request.params());
-		if (request.isAcknowledged() && sessionId != null && this.connection.edition() instanceof V2Edition edition) {
-			edition.turns().end(this.connection, request, sessionId, null, null, this.mapper);
+		V2Turns turns = this.connection.edition().turns();
+		if (request.isAcknowledged() && sessionId != null && turns != null) {
+			turns.end(this.connection, request, sessionId, null, null, this.mapper);
 		}
 	}
 

@@ -98,4 +98,23 @@ interface ProtocolEdition {
 		return null;
 	}
 
+	/**
+	 * The prompt turns this version renders itself (v2 acknowledges a prompt before its
+	 * turn runs and holds the prompts sent meanwhile), or {@code null} when the handler's
+	 * answer ends the turn.
+	 */
+	default @Nullable V2Turns turns() {
+		return null;
+	}
+
+	/**
+	 * The answer to a method of this version no handler serves, when the version defines
+	 * one other than -32601.
+	 * @param method the method, as this version names it
+	 * @return the error, or {@code null} for -32601
+	 */
+	default @Nullable RuntimeException unserved(String method) {
+		return null;
+	}
+
 }

@@ -28,11 +28,14 @@ final class V2Edition implements ProtocolEdition {
 
 	private final V2Turns turns = new V2Turns();
 
-	/**
-	 * The prompt turns of this connection.
-	 */
-	V2Turns turns() {
+	@Override
+	public V2Turns turns() {
 		return this.turns;
+	}
+
+	@Override
+	public @Nullable RuntimeException unserved(String method) {
+		return V2Methods.unserved(method);
 	}
 
 	@Override
