@@ -1,21 +1,14 @@
 package dev.acp.spring.protocol;
 
-import java.io.InputStream;
-import java.lang.reflect.RecordComponent;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
-import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -98,20 +91,11 @@ class UnstableSchemaCoverageTests {
 
 	private final JsonMapper mapper = AcpJsonMapper.create();
 
-	private final JsonNode defs = read("/acp/schema/v1/schema.unstable.json").get("$defs");
+	private final SchemaChecks checks = new SchemaChecks("/acp/schema/v1/schema.unstable.json", Map.of());
 
-	private final JsonNode stableDefs = read("/acp/schema/v1/schema.json").get("$defs");
+	private final JsonNode defs = this.checks.defs();
 
-	private final SchemaSamples samples = new SchemaSamples(this.defs);
-
-	private JsonNode read(String resource) {
-		try (InputStream in = getClass().getResourceAsStream(resource)) {
-			return this.mapper.readTree(in);
-		}
-		catch (java.io.IOException ex) {
-			throw new IllegalStateException(ex);
-		}
-	}
+	private final JsonNode stableDefs = SchemaChecks.read("/acp/schema/v1/schema.json").get("$defs");
 
 	private Set<String> unstableOnly() {
 		Set<String> names = new TreeSet<>();
@@ -153,7 +137,7 @@ class UnstableSchemaCoverageTests {
 		Set<String> listed = new TreeSet<>(COVERED_PROPERTIES.keySet());
 		listed.addAll(notTyped);
 		assertThat(added).isEqualTo(listed);
-		COVERED_PROPERTIES.forEach((name, type) -> assertThat(ProtocolSchemaCoverageTests.wireNames(type)).as(name)
+		COVERED_PROPERTIES.forEach((name, type) -> assertThat(SchemaChecks.wireNames(type)).as(name)
 			.contains(name.substring(name.indexOf('.') + 1)));
 	}
 
@@ -171,7 +155,8 @@ class UnstableSchemaCoverageTests {
 			.containsOnly("plan_update", "plan_removed", "subagent_update", "session_message", "session_message_chunk");
 		for (JsonNode branch : this.defs.get("SessionUpdate").get("oneOf")) {
 			if (COVERED_UPDATES.contains(tag(branch))) {
-				SessionUpdate update = this.mapper.treeToValue(this.samples.sample(branch), SessionUpdate.class);
+				SessionUpdate update = this.mapper.treeToValue(this.checks.samples().sample(branch),
+						SessionUpdate.class);
 				assertThat(update).isNotInstanceOf(SessionUpdate.Unknown.class);
 				assertThat(update.sessionUpdate()).isEqualTo(tag(branch));
 			}
@@ -184,95 +169,23 @@ class UnstableSchemaCoverageTests {
 
 	@Test
 	void everyPropertyOfATypedDefinitionIsARecordComponent() {
-		List<String> problems = new ArrayList<>();
-		COVERED.forEach((def, type) -> {
-			JsonNode properties = this.defs.get(def).get("properties");
-			if (properties == null) {
-				return;
-			}
-			for (Class<?> record : ProtocolSchemaCoverageTests.records(type)) {
-				Set<String> components = ProtocolSchemaCoverageTests.wireNames(record);
-				for (String property : properties.propertyNames()) {
-					if (!components.contains(property)) {
-						problems.add(def + "." + property + " missing in " + record.getName());
-					}
-				}
-			}
-		});
-		assertThat(problems).isEmpty();
+		COVERED.forEach(this.checks::propertiesAreComponents);
+		assertThat(this.checks.problems()).isEmpty();
 	}
 
 	@Test
 	void everyRequiredPropertyOfATypedDefinitionIsEnforced() {
-		List<String> problems = new ArrayList<>();
-		int[] checked = { 0 };
-		COVERED.forEach((def, type) -> {
-			JsonNode schema = this.defs.get(def);
-			if (ProtocolSchemaCoverageTests.isStringEnum(schema)) {
-				return;
-			}
-			JsonNode sample = this.samples.sample(schema);
-			try {
-				this.mapper.treeToValue(sample, type);
-			}
-			catch (JacksonException ex) {
-				problems.add(def + ": the minimal instance " + sample + " does not bind: " + ex.getOriginalMessage());
-				return;
-			}
-			JsonNode required = schema.get("required");
-			if (required == null || !(sample instanceof ObjectNode object)) {
-				return;
-			}
-			for (JsonNode name : required) {
-				checked[0]++;
-				ObjectNode without = object.deepCopy();
-				without.remove(name.stringValue());
-				try {
-					this.mapper.treeToValue(without, type);
-					problems.add(def + "." + name.stringValue() + " is required but " + without + " binds");
-				}
-				catch (JacksonException ex) {
-					if (!ex.getMessage().contains(name.stringValue())) {
-						problems.add(def + "." + name.stringValue() + " fails without naming it: " + ex.getMessage());
-					}
-				}
-			}
-		});
-		assertThat(problems).isEmpty();
-		assertThat(checked[0]).isGreaterThanOrEqualTo(9);
+		COVERED.forEach(this.checks::requiredPropertiesAreEnforced);
+		assertThat(this.checks.problems()).isEmpty();
+		assertThat(this.checks.checked()).isGreaterThanOrEqualTo(9);
 	}
 
 	@Test
 	void exactlyTheOptionalPropertiesOfATypedDefinitionAreNullable() {
-		List<String> problems = new ArrayList<>();
 		Map<String, Class<?>> checkedTypes = new LinkedHashMap<>(COVERED);
 		COVERED_PROPERTIES.forEach((name, type) -> checkedTypes.put(name.substring(0, name.indexOf('.')), type));
-		checkedTypes.forEach((def, type) -> {
-			JsonNode schema = this.defs.get(def);
-			if (!schema.has("properties")) {
-				return;
-			}
-			Set<String> required = new TreeSet<>();
-			if (schema.has("required")) {
-				schema.get("required").forEach((name) -> required.add(name.stringValue()));
-			}
-			for (Class<?> record : ProtocolSchemaCoverageTests.records(type)) {
-				for (RecordComponent component : record.getRecordComponents()) {
-					JsonProperty property = component.getAccessor().getAnnotation(JsonProperty.class);
-					String name = (property != null && !property.value().isEmpty()) ? property.value()
-							: component.getName();
-					if (!schema.get("properties").has(name)) {
-						continue;
-					}
-					boolean nullable = component.getAnnotatedType().isAnnotationPresent(Nullable.class);
-					if (nullable == required.contains(name)) {
-						problems.add(record.getName() + "." + component.getName()
-								+ (nullable ? " is @Nullable but required" : " is optional but not @Nullable"));
-					}
-				}
-			}
-		});
-		assertThat(problems).isEmpty();
+		checkedTypes.forEach(this.checks::exactlyTheOptionalPropertiesAreNullable);
+		assertThat(this.checks.problems()).isEmpty();
 	}
 
 	@Test

@@ -1,33 +1,21 @@
 package dev.acp.spring.protocol.v2;
 
-import java.io.File;
-import java.io.InputStream;
-import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
-import java.net.URL;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeName;
-import dev.acp.spring.protocol.AcpJsonMapper;
-import dev.acp.spring.protocol.OpenValue;
-import dev.acp.spring.protocol.SchemaSamples;
-import org.jspecify.annotations.NullMarked;
+import dev.acp.spring.protocol.AbstractSchemaCoverageTests;
+import dev.acp.spring.protocol.SchemaChecks;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.annotation.JsonDeserialize;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 /**
  * Checks the v2 protocol types against the ACP v2 JSON Schema: every {@code $defs} entry
@@ -39,9 +27,7 @@ import static org.assertj.core.api.Assertions.fail;
  * {@code schema/v2/schema.json} from the npm package {@code @agentclientprotocol/sdk}
  * 2.4.0.
  */
-class V2ProtocolSchemaCoverageTests {
-
-	private static final String PACKAGE = "dev.acp.spring.protocol.v2";
+class V2ProtocolSchemaCoverageTests extends AbstractSchemaCoverageTests {
 
 	/**
 	 * {@code $defs} with no class of their own.
@@ -128,130 +114,17 @@ class V2ProtocolSchemaCoverageTests {
 			"SessionConfigBoolean", "SessionConfigOption", "ElicitationFormMode", "CreateElicitationRequest",
 			"ElicitationUrlMode", "CreateElicitationRequest", "ElicitationAcceptAction", "CreateElicitationResponse");
 
-	private final JsonMapper mapper = AcpJsonMapper.create();
-
-	private final JsonNode defs = readSchema().get("$defs");
-
-	private final SchemaSamples samples = new SchemaSamples(this.defs);
-
-	private JsonNode readSchema() {
-		try (InputStream in = getClass().getResourceAsStream("/acp/schema/v2/schema.json")) {
-			return this.mapper.readTree(in);
-		}
-		catch (java.io.IOException ex) {
-			throw new IllegalStateException(ex);
-		}
-	}
-
-	private static Map<String, List<Class<?>>> protocolClassesBySimpleName() throws Exception {
-		URL url = SessionUpdate.class.getResource("SessionUpdate.class");
-		File directory = new File(url.toURI()).getParentFile();
-		Map<String, List<Class<?>>> bySimpleName = new LinkedHashMap<>();
-		for (String file : new TreeSet<>(List.of(directory.list((dir, name) -> name.endsWith(".class"))))) {
-			Class<?> type = Class.forName(PACKAGE + "." + file.substring(0, file.length() - ".class".length()));
-			if (!type.isAnonymousClass()) {
-				bySimpleName.computeIfAbsent(type.getSimpleName(), (key) -> new ArrayList<>()).add(type);
-			}
-		}
-		return bySimpleName;
-	}
-
-	private List<Class<?>> classesOf(String def, Map<String, List<Class<?>>> bySimpleName) {
-		if (MAPPED.containsKey(def)) {
-			return MAPPED.get(def);
-		}
-		List<Class<?>> candidates = bySimpleName.getOrDefault(def, List.of());
-		List<Class<?>> topLevel = candidates.stream().filter((type) -> type.getEnclosingClass() == null).toList();
-		if (!topLevel.isEmpty()) {
-			return topLevel;
-		}
-		if (candidates.size() > 1) {
-			fail("$def %s matches several nested classes %s: add it to MAPPED", def, candidates);
-		}
-		return candidates;
-	}
-
-	private List<String> defNames() {
-		List<String> names = new ArrayList<>();
-		this.defs.propertyNames().forEach(names::add);
-		return names;
+	V2ProtocolSchemaCoverageTests() {
+		super("/acp/schema/v2/schema.json", SessionUpdate.class, EXCLUDED, MAPPED, MIXIN_OF, 197, 400, 130);
 	}
 
 	@Test
-	void theSchemaIsTheOneOfTheSdk() {
-		assertThat(defNames()).hasSize(197);
-		assertThat(EXCLUDED.keySet()).allSatisfy((name) -> assertThat(this.defs.has(name)).as(name).isTrue());
-		assertThat(MAPPED.keySet()).allSatisfy((name) -> assertThat(this.defs.has(name)).as(name).isTrue());
-	}
-
-	@Test
-	void everyDefinitionHasAType() throws Exception {
-		Map<String, List<Class<?>>> bySimpleName = protocolClassesBySimpleName();
-		List<String> missing = new ArrayList<>();
-		for (String def : defNames()) {
-			if (!EXCLUDED.containsKey(def) && classesOf(def, bySimpleName).isEmpty()) {
-				missing.add(def);
-			}
-		}
-		assertThat(missing).as("$defs without a class in " + PACKAGE).isEmpty();
-	}
-
-	@Test
-	void everyStringEnumIsAnOpenValueKnowingEveryConstant() throws Exception {
-		Map<String, List<Class<?>>> bySimpleName = protocolClassesBySimpleName();
-		for (String def : defNames()) {
-			JsonNode branches = this.defs.get(def).has("oneOf") ? this.defs.get(def).get("oneOf")
-					: this.defs.get(def).get("anyOf");
-			if (EXCLUDED.containsKey(def) || branches == null || !branches.get(0).has("const")
-					|| !branches.get(0).get("const").isString()) {
-				continue;
-			}
-			Class<?> type = classesOf(def, bySimpleName).get(0);
-			assertThat(OpenValue.class).as(def).isAssignableFrom(type);
-			Method of = type.getMethod("of", String.class);
-			for (JsonNode branch : branches) {
-				if (branch.has("const")) {
-					OpenValue value = (OpenValue) of.invoke(null, branch.get("const").stringValue());
-					assertThat(value.isKnown()).as(def + " " + branch.get("const")).isTrue();
-				}
-			}
-		}
-	}
-
-	@Test
-	void everySchemaPropertyIsARecordComponent() throws Exception {
-		Map<String, List<Class<?>>> bySimpleName = protocolClassesBySimpleName();
+	void everyPropertyOfAVariantWrittenInlineIsAComponentOfItsRecord() {
 		List<String> problems = new ArrayList<>();
 		int checked = 0;
-		for (String def : defNames()) {
-			JsonNode properties = this.defs.get(def).get("properties");
-			if (EXCLUDED.containsKey(def) || properties == null) {
-				continue;
-			}
-			for (Class<?> type : classesOf(def, bySimpleName)) {
-				for (Class<?> record : records(type)) {
-					Set<String> components = wireNames(record);
-					for (String property : properties.propertyNames()) {
-						checked++;
-						if (!components.contains(property)) {
-							problems.add(def + "." + property + " missing in " + record.getName());
-						}
-					}
-				}
-			}
-		}
-		assertThat(problems).isEmpty();
-		assertThat(checked).isGreaterThan(400);
-	}
-
-	@Test
-	void everyPropertyOfAVariantWrittenInlineIsAComponentOfItsRecord() throws Exception {
-		Map<String, List<Class<?>>> bySimpleName = protocolClassesBySimpleName();
-		List<String> problems = new ArrayList<>();
-		int checked = 0;
-		for (String def : defNames()) {
-			JsonNode schema = this.defs.get(def);
-			if (EXCLUDED.containsKey(def)) {
+		for (String def : this.checks.defNames()) {
+			JsonNode schema = this.checks.defs().get(def);
+			if (excluded(def)) {
 				continue;
 			}
 			for (String union : List.of("oneOf", "anyOf")) {
@@ -260,7 +133,8 @@ class V2ProtocolSchemaCoverageTests {
 					if (tag == null) {
 						continue;
 					}
-					Class<?> variant = records(classesOf(def, bySimpleName).get(0)).stream()
+					Class<?> variant = SchemaChecks.records(this.types.of(def).get(0))
+						.stream()
 						.filter((record) -> record.isAnnotationPresent(JsonTypeName.class)
 								&& record.getAnnotation(JsonTypeName.class).value().equals(tag))
 						.findFirst()
@@ -269,7 +143,7 @@ class V2ProtocolSchemaCoverageTests {
 						problems.add(def + " has no variant named " + tag);
 						continue;
 					}
-					Set<String> components = wireNames(variant);
+					Set<String> components = SchemaChecks.wireNames(variant);
 					for (String property : branch.get("properties").propertyNames()) {
 						checked++;
 						if (!components.contains(property) && !branch.get("properties").get(property).has("const")) {
@@ -300,117 +174,25 @@ class V2ProtocolSchemaCoverageTests {
 		return null;
 	}
 
-	@Test
-	void everyRequiredPropertyIsEnforced() throws Exception {
-		Map<String, List<Class<?>>> bySimpleName = protocolClassesBySimpleName();
-		List<String> problems = new ArrayList<>();
-		int checked = 0;
-		for (String def : defNames()) {
-			JsonNode schema = this.defs.get(def);
-			if (EXCLUDED.containsKey(def) || isStringEnum(schema)) {
-				continue;
-			}
-			Class<?> type = classesOf(def, bySimpleName).get(0);
-			JsonNode sample = this.samples.sample(schema);
-			if (MIXIN_OF.containsKey(def)) {
-				ObjectNode merged = ((ObjectNode) this.samples.sample(this.defs.get(MIXIN_OF.get(def)))).deepCopy();
-				merged.setAll((ObjectNode) sample);
-				sample = merged;
-			}
-			try {
-				this.mapper.treeToValue(sample, type);
-			}
-			catch (JacksonException ex) {
-				problems.add(def + ": the minimal instance " + sample + " does not bind: " + ex.getOriginalMessage());
-				continue;
-			}
-			JsonNode required = schema.get("required");
-			if (required == null || !(sample instanceof ObjectNode object)) {
-				continue;
-			}
-			for (JsonNode name : required) {
-				checked++;
-				ObjectNode without = object.deepCopy();
-				without.remove(name.stringValue());
-				try {
-					this.mapper.treeToValue(without, type);
-					problems.add(def + "." + name.stringValue() + " is required but " + without + " binds");
-				}
-				catch (JacksonException ex) {
-					if (!ex.getMessage().contains(name.stringValue())) {
-						problems.add(def + "." + name.stringValue() + " fails without naming it: " + ex.getMessage());
-					}
-				}
-			}
-		}
-		assertThat(problems).isEmpty();
-		assertThat(checked).isGreaterThan(130);
-	}
-
-	@Test
-	void exactlyTheOptionalPropertiesAreNullable() throws Exception {
-		assertThat(SessionUpdate.class.getPackage().isAnnotationPresent(NullMarked.class)).isTrue();
-		Map<String, List<Class<?>>> bySimpleName = protocolClassesBySimpleName();
-		List<String> problems = new ArrayList<>();
-		int checked = 0;
-		for (String def : defNames()) {
-			JsonNode schema = this.defs.get(def);
-			if (EXCLUDED.containsKey(def) || !schema.has("properties")) {
-				continue;
-			}
-			Set<String> required = new TreeSet<>();
-			for (String source : List.of(def, MIXIN_OF.getOrDefault(def, def))) {
-				JsonNode names = this.defs.get(source).get("required");
-				if (names != null) {
-					names.forEach((name) -> required.add(name.stringValue()));
-				}
-			}
-			for (Class<?> type : classesOf(def, bySimpleName)) {
-				for (Class<?> record : records(type)) {
-					for (RecordComponent component : record.getRecordComponents()) {
-						JsonProperty property = component.getAccessor().getAnnotation(JsonProperty.class);
-						String name = (property != null && !property.value().isEmpty()) ? property.value()
-								: component.getName();
-						if (!schema.get("properties").has(name)) {
-							continue;
-						}
-						checked++;
-						boolean nullable = component.getAnnotatedType().isAnnotationPresent(Nullable.class);
-						if (nullable == required.contains(name)) {
-							problems.add(record.getName() + "." + component.getName()
-									+ (nullable ? " is @Nullable but required" : " is optional but not @Nullable"));
-						}
-					}
-				}
-			}
-		}
-		assertThat(problems).isEmpty();
-		assertThat(checked).isGreaterThan(400);
-	}
-
 	/**
 	 * Every property the schema marks {@code x-deserialize-default-on-error} or
 	 * {@code x-deserialize-skip-invalid-items} is read by the matching lenient
 	 * deserializer, and no other property is.
 	 */
 	@Test
-	void exactlyTheLenientPropertiesReadMalformedValuesLeniently() throws Exception {
-		Map<String, List<Class<?>>> bySimpleName = protocolClassesBySimpleName();
+	void exactlyTheLenientPropertiesReadMalformedValuesLeniently() {
 		List<String> problems = new ArrayList<>();
 		int lenient = 0;
-		for (String def : defNames()) {
-			JsonNode schema = this.defs.get(def);
-			if (EXCLUDED.containsKey(def) || !schema.has("properties")) {
+		for (String def : this.checks.defNames()) {
+			JsonNode schema = this.checks.defs().get(def);
+			if (excluded(def) || !schema.has("properties")) {
 				continue;
 			}
-			Set<String> required = new TreeSet<>();
-			for (String source : List.of(def, MIXIN_OF.getOrDefault(def, def))) {
-				this.defs.get(source).path("required").forEach((name) -> required.add(name.stringValue()));
-			}
-			for (Class<?> type : classesOf(def, bySimpleName)) {
-				for (Class<?> record : records(type)) {
+			Set<String> required = this.checks.required(def);
+			for (Class<?> type : this.types.of(def)) {
+				for (Class<?> record : SchemaChecks.records(type)) {
 					for (RecordComponent component : record.getRecordComponents()) {
-						String name = wireName(component);
+						String name = SchemaChecks.wireName(component);
 						JsonNode property = schema.get("properties").get(name);
 						if (property == null) {
 							continue;
@@ -447,40 +229,6 @@ class V2ProtocolSchemaCoverageTests {
 			return required ? SkipInvalidItemsDeserializer.OrEmpty.class : SkipInvalidItemsDeserializer.OrAbsent.class;
 		}
 		return defaultOnError ? DefaultOnErrorDeserializer.class : null;
-	}
-
-	private static String wireName(RecordComponent component) {
-		JsonProperty property = component.getAccessor().getAnnotation(JsonProperty.class);
-		return (property != null && !property.value().isEmpty()) ? property.value() : component.getName();
-	}
-
-	private static boolean isStringEnum(JsonNode schema) {
-		JsonNode branches = schema.has("oneOf") ? schema.get("oneOf") : schema.get("anyOf");
-		return branches != null && branches.get(0).has("const") && !schema.has("properties");
-	}
-
-	private static List<Class<?>> records(Class<?> type) {
-		if (type.isRecord()) {
-			return List.of(type);
-		}
-		List<Class<?>> records = new ArrayList<>();
-		if (type.isSealed()) {
-			for (Class<?> variant : type.getPermittedSubclasses()) {
-				if (variant.isRecord() && !variant.getSimpleName().equals("Unknown")) {
-					records.add(variant);
-				}
-			}
-		}
-		return records;
-	}
-
-	private static Set<String> wireNames(Class<?> record) {
-		Set<String> names = new TreeSet<>();
-		for (RecordComponent component : record.getRecordComponents()) {
-			JsonProperty property = component.getAccessor().getAnnotation(JsonProperty.class);
-			names.add((property != null && !property.value().isEmpty()) ? property.value() : component.getName());
-		}
-		return names;
 	}
 
 }
