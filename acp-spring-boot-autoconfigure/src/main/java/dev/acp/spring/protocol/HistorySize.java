@@ -1,5 +1,9 @@
 package dev.acp.spring.protocol;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.Collection;
 import java.util.Map;
@@ -29,11 +33,29 @@ public final class HistorySize {
 
 	private static final int MAX_DEPTH = 64;
 
-	private static final ClassValue<RecordComponent[]> COMPONENTS = new ClassValue<>() {
+	private static final MethodType ACCESSOR = MethodType.methodType(Object.class, Object.class);
+
+	/**
+	 * The accessors of each record type, looked up once: a record's components read
+	 * without per-update reflection.
+	 */
+	private static final ClassValue<MethodHandle[]> ACCESSORS = new ClassValue<>() {
 
 		@Override
-		protected RecordComponent[] computeValue(Class<?> type) {
-			return type.getRecordComponents();
+		protected MethodHandle[] computeValue(Class<?> type) {
+			RecordComponent[] components = type.getRecordComponents();
+			MethodHandle[] accessors = new MethodHandle[components.length];
+			for (int i = 0; i < components.length; i++) {
+				try {
+					Method accessor = components[i].getAccessor();
+					accessor.setAccessible(true);
+					accessors[i] = MethodHandles.lookup().unreflect(accessor).asType(ACCESSOR);
+				}
+				catch (IllegalAccessException | RuntimeException ex) {
+					accessors[i] = null;
+				}
+			}
+			return accessors;
 		}
 
 	};
@@ -86,15 +108,22 @@ public final class HistorySize {
 
 	private static long record(Object value, int depth) {
 		long size = VALUE;
-		for (RecordComponent component : COMPONENTS.get(value.getClass())) {
-			try {
-				size += nullable(component.getAccessor().invoke(value), depth + 1);
-			}
-			catch (ReflectiveOperationException | RuntimeException ex) {
-				size += VALUE;
-			}
+		for (MethodHandle accessor : ACCESSORS.get(value.getClass())) {
+			size += (accessor != null) ? component(accessor, value, depth) : VALUE;
 		}
 		return size;
+	}
+
+	private static long component(MethodHandle accessor, Object value, int depth) {
+		try {
+			return nullable((Object) accessor.invokeExact(value), depth + 1);
+		}
+		catch (Error ex) {
+			throw ex;
+		}
+		catch (Throwable ex) {
+			return VALUE;
+		}
 	}
 
 	private static long node(JsonNode node, int depth) {
