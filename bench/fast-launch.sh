@@ -40,7 +40,7 @@ mkdir -p "$(dirname "$out")"
 out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
 if [ "$build" = 1 ]; then
   # the demo's default build ends with the jar mode (demo-app/pom.xml, execution fast-launch), its log in $out.log
-  mvn -B -q -DskipTests package -pl demo-app -am -Dfast-launch.destination="$out"
+  mvn -B -q -DskipTests package -pl demo-app -am -Dfast-launch.destination="$out" >&2
 else
   jar=demo-app/target/acp-demo.jar
   if ! unzip -l "$jar" | grep '__ApplicationContextInitializer' >/dev/null; then
