@@ -76,5 +76,7 @@ exchange='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersi
       if (lines.length < 2) throw new Error("no session/new answer on standard output (see check.log)");
       console.error(`stdout check: ${lines.length} line(s), all JSON-RPC, through a warm agent, archives in use`);
     });'
-JAVA_TOOL_OPTIONS="$require" "$out/acp-demo" --stop >/dev/null 2>&1
+# from the same directory, with the same environment: both name the warm agent (its digest), so a --stop from
+# elsewhere would find none and leave this one running until its idle timeout
+(cd / && JAVA_TOOL_OPTIONS="$require" "$out/acp-demo" --stop >/dev/null 2>&1)
 echo "$out/acp-demo"
