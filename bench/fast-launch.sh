@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# Builds the fast launch of the demo agent in one command: the jar with Spring AOT, then the starter's jar mode
-# (java -Djarmode=acp-fast-launch -jar acp-demo.jar), which extracts it, trains a class-data archive on a real
-# initialize + session/new + session/prompt exchange (JDK 25+: AOT cache, -XX:AOTCacheOutput; JDK 17-24: AppCDS,
-# -XX:ArchiveClassesAtExit) and writes a launcher script: a thin launcher with its own class-data archive that relays
-# the editor's standard input and output to a warm agent JVM, started with the fast launch's flags on first use and
-# kept until it has had no connection for acp.local.idle-timeout (10 min). ACP_WARM=off runs the agent in the
-# launcher script's process instead; `acp-demo --status` and `acp-demo --stop` manage the warm agent.
+# Builds the fast launch of the demo agent and checks it. The demo's default build writes it
+# (mvn -B -q -DskipTests package -pl demo-app -am, README's first set-up command): Spring AOT in the jar, then, after
+# repackage, the starter's jar mode (java -Djarmode=acp-fast-launch -jar acp-demo.jar --name acp-demo
+# --train-prompt hello), which extracts it, trains a class-data archive on a real initialize + session/new +
+# session/prompt exchange (JDK 25+: AOT cache, -XX:AOTCacheOutput; JDK 17-24: AppCDS, -XX:ArchiveClassesAtExit) and
+# writes a launcher script: a thin launcher with its own class-data archive that relays the editor's standard input
+# and output to a warm agent JVM, started with the fast launch's flags on first use and kept until it has had no
+# connection for acp.local.idle-timeout (10 min). ACP_WARM=off runs the agent in the launcher script's process
+# instead; `acp-demo --status` and `acp-demo --stop` manage the warm agent. -Dfast-launch.skip=true builds the plain
+# jar only.
 #
 # Usage: [JAVA_HOME=/path/to/jdk] bench/fast-launch.sh [--skip-build] [--out DIR]
-#   writes DIR/acp-demo (default DIR: demo-app/target/fast-launch), then checks that the launcher's standard output
-#   carries JSON-RPC lines only. The launcher serves stdio only (Spring AOT fixes the configuration at build time)
-#   and runs with the JDK that built it; rerun this script after a rebuild or a JDK update.
+#   builds the demo with the JDK on PATH (or JAVA_HOME), its fast launch written to DIR (default:
+#   demo-app/target/fast-launch; another DIR keeps the default one, for instance a second JDK's launch beside it),
+#   then checks that the launcher's standard output carries JSON-RPC lines only. --skip-build runs only the jar mode
+#   on the demo jar already built (it must have Spring AOT code: the default build puts it there). The launcher
+#   serves stdio only (Spring AOT fixes the configuration at build time) and runs with the JDK that built it; rebuild
+#   after a JDK update.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=demo-app/target/fast-launch
@@ -30,21 +36,23 @@ java=$(readlink -f "$java")
 version=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
 echo "JDK: $java (Java $version)" >&2
 
+mkdir -p "$(dirname "$out")"
+out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
 if [ "$build" = 1 ]; then
-  mvn -B -q -DskipTests -Paot package -pl demo-app -am
+  # the demo's default build ends with the jar mode (demo-app/pom.xml, execution fast-launch), its log in $out.log
+  mvn -B -q -DskipTests package -pl demo-app -am -Dfast-launch.destination="$out" >&2
+else
+  jar=demo-app/target/acp-demo.jar
+  if ! unzip -l "$jar" | grep '__ApplicationContextInitializer' >/dev/null; then
+    echo "$jar has no Spring AOT code: it was built with -Dfast-launch.skip=true (drop --skip-build)" >&2
+    exit 1
+  fi
+  rm -rf "$out"
+  # The starter's jar mode (docs/startup.md, "The fast launch for your own agent"): extracts the jar, trains the
+  # agent's archive on initialize, session/new, a session/prompt and end of input, trains the launcher's archive on
+  # a relay to a warm agent, and writes $out/acp-demo.
+  "$java" -Djarmode=acp-fast-launch -jar "$jar" --destination "$out" --name acp-demo --train-prompt hello >/dev/null
 fi
-jar=demo-app/target/acp-demo.jar
-if ! unzip -l "$jar" | grep '__ApplicationContextInitializer' >/dev/null; then
-  echo "$jar has no Spring AOT code: build it with -Paot (or drop --skip-build)" >&2
-  exit 1
-fi
-
-rm -rf "$out"
-# The starter's jar mode does the rest (docs/startup.md, "The fast launch for your own agent"): extracts the jar,
-# trains the agent's archive on initialize, session/new, a session/prompt and end of input, trains the launcher's
-# archive on a relay to a warm agent, and writes $out/acp-demo.
-"$java" -Djarmode=acp-fast-launch -jar "$jar" --destination "$out" --name acp-demo --train-prompt hello >/dev/null
-out=$(cd "$out" && pwd)
 if [ "$version" -ge 25 ]; then
   require=-XX:AOTMode=on
 else
@@ -68,5 +76,7 @@ exchange='{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersi
       if (lines.length < 2) throw new Error("no session/new answer on standard output (see check.log)");
       console.error(`stdout check: ${lines.length} line(s), all JSON-RPC, through a warm agent, archives in use`);
     });'
-JAVA_TOOL_OPTIONS="$require" "$out/acp-demo" --stop >/dev/null 2>&1
+# from the same directory, with the same environment: both name the warm agent (its digest), so a --stop from
+# elsewhere would find none and leave this one running until its idle timeout
+(cd / && JAVA_TOOL_OPTIONS="$require" "$out/acp-demo" --stop >/dev/null 2>&1)
 echo "$out/acp-demo"

@@ -18,10 +18,11 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The starter's jar mode on the demo jar, as an application's build runs it
- * ({@code java -Djarmode=acp-fast-launch -jar acp-demo.jar}): it writes a launcher that,
- * run from another directory with its class-data archives required, answers through a
- * warm agent with protocol lines only on standard output.
+ * The starter's jar mode on the demo jar, as the demo's build runs it after repackage
+ * ({@code java -Djarmode=acp-fast-launch -jar acp-demo.jar}, writing
+ * {@code target/fast-launch}): it writes a launcher that, run from another directory with
+ * its class-data archives required, answers through a warm agent with protocol lines only
+ * on standard output.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -34,13 +35,8 @@ class DemoFastLaunchIT {
 
 	@Test
 	void theJarModeWritesALauncherThatAnswersWithItsArchivesRequired() throws Exception {
-		Path destination = this.work.resolve("fast-launch");
 		Path runtime = Files.createDirectories(this.work.resolve("runtime"));
-		Map<String, String> environment = Map.of("XDG_RUNTIME_DIR", runtime.toString());
-		Path buildLog = this.work.resolve("build.log");
-		int built = run(List.of(java(), "-Djarmode=acp-fast-launch", "-jar", DemoAgentProcess.demoJar().toString(),
-				"--destination", destination.toString()), environment, buildLog, null);
-		assertThat(built).as(() -> errors(buildLog)).isZero();
+		Path destination = fastLaunch(runtime);
 		Path launcher = destination.resolve("acp-demo");
 		assertThat(launcher).isExecutable();
 		boolean aotCache = Runtime.version().feature() >= 25;
@@ -91,6 +87,25 @@ class DemoFastLaunchIT {
 			assertThat(messages.get(0).at("/result/agentInfo/name").asString()).isEqualTo("acp-demo");
 			assertThat(messages.get(1).at("/result/sessionId").asString()).isNotEmpty();
 		}
+	}
+
+	/**
+	 * The fast launch the build wrote ({@code target/fast-launch}, by the jar mode after
+	 * repackage), or, when the build skipped it ({@code -Dfast-launch.skip=true}), one
+	 * the jar mode writes here.
+	 */
+	private Path fastLaunch(Path runtime) throws Exception {
+		if (!Boolean.getBoolean("acp.demo.fast-launch.skip")) {
+			return Paths.get(System.getProperty("acp.demo.fast-launch", "target/fast-launch")).toAbsolutePath();
+		}
+		Path destination = this.work.resolve("fast-launch");
+		Path buildLog = this.work.resolve("build.log");
+		int built = run(
+				List.of(java(), "-Djarmode=acp-fast-launch", "-jar", DemoAgentProcess.demoJar().toString(),
+						"--destination", destination.toString()),
+				Map.of("XDG_RUNTIME_DIR", runtime.toString()), buildLog, null);
+		assertThat(built).as(() -> errors(buildLog)).isZero();
+		return destination;
 	}
 
 	private static List<Path> list(Path directory, String suffix) throws java.io.IOException {
