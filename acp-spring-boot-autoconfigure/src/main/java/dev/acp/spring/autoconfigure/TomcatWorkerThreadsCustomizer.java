@@ -15,13 +15,13 @@ import org.springframework.core.env.Environment;
  * {@code server.tomcat.threads.max} unset. Over the ACP transports a Tomcat thread never
  * holds a turn: it reads a WebSocket message or a {@code POST}'s body, hands the message
  * to a handler thread and returns; event streams are asynchronous. Its only waits are on
- * a peer: a body arriving slowly, a blocking send of an error answered at once, an
- * {@code initialize} waiting for its answer. Bursts of connections, though, made Tomcat
- * start a thread for each request at once, up to 200, each kept a minute after. Past the
- * cap, requests wait in Tomcat's queue. Runs after Boot's customizer (which sets the
- * threads from its properties), lowers the bound only, and leaves a server with an
- * executor of its own (virtual threads) alone; a customizer of the application's ordered
- * later wins.
+ * a peer: a body arriving slowly, a blocking send of an error answered at once
+ * ({@code initialize} is answered on the Tomcat thread itself, without waiting for a
+ * handler thread). Bursts of connections, though, made Tomcat start a thread for each
+ * request at once, up to 200, each kept a minute after. Past the cap, requests wait in
+ * Tomcat's queue. Runs after Boot's customizer (which sets the threads from its
+ * properties), lowers the bound only, and leaves a server with an executor of its own
+ * (virtual threads) alone; a customizer of the application's ordered later wins.
  *
  * @author ACP Spring Boot Starter contributors
  */
