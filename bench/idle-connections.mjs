@@ -17,8 +17,8 @@
 // /proc/<pid>/status is read every 100 ms (the peak) and jcmd Thread.print every SAMPLE_MS (default 2000; Tomcat's,
 // the handler and the ordered pools keep an idle thread 60 s, so a pool's peak stays visible that long), its threads
 // grouped by name prefix (digits, and Tomcat's address and port, dropped). Prints one more JSON line: the peak,
-// each pool's largest count, the pools of the largest sample, the pools SETTLE_MS (default 0) after the turns, the
-// load average before and after, and the turns' rate.
+// each pool's largest count, the pools of the largest sample, the seconds the connections took to open, the pools
+// SETTLE_MS (default 0) after the turns, the load average before and after, and the turns' rate.
 //
 //   TURNS=1 AT_ONCE=200 BATCH=200 node bench/idle-connections.mjs ws 2000
 //   TURNS=1 AT_ONCE=200 BATCH=200 node bench/idle-connections.mjs http 2000
@@ -168,6 +168,7 @@ async function httpPeer(id) {
 }
 let negotiated = 0;
 const batch = Number(process.env.BATCH || 50);
+const openStarted = Date.now();
 for (let c = 0; c < count; c += batch) {
   await Promise.all(Array.from({ length: Math.min(batch, count - c) }, async () => {
     if (mode === 'ws') {
@@ -189,6 +190,7 @@ for (let c = 0; c < count; c += batch) {
     }
   }));
 }
+const openSeconds = (Date.now() - openStarted) / 1000;
 let turnsSummary = null;
 if (turns > 0) {
   const atOnce = Number(process.env.AT_ONCE || 200);
@@ -223,7 +225,7 @@ if (sampling) {
   timers.forEach(clearInterval);
   const loadAfter = loadavg();
   if (settle > 0) { await sleep(settle); poolsAfterSettle = pools(jcmd('Thread.print')); }
-  console.log(JSON.stringify({ mode, count, batch: Number(process.env.BATCH || 50), extra, turns: turnsSummary,
+  console.log(JSON.stringify({ mode, count, batch: Number(process.env.BATCH || 50), extra, openSeconds, turns: turnsSummary,
     threadsBefore: before.threads, peakThreads: peak.threads, largestSample: peak.sampled, samples: peak.samples,
     largestByPool: peak.largestByPool, poolsAtLargestSample: peak.poolsAtLargestSample, settleMs: settle, poolsAfterSettle,
     loadavgBefore: loadBefore, loadavgAfter: loadAfter }));
