@@ -170,7 +170,10 @@ final class HandlerThreadPool extends ThreadPoolExecutor {
 					waiter.woken = false;
 					this.idle.addFirst(waiter);
 					try {
-						nanos = waiter.condition.awaitNanos(nanos);
+						// a spurious wake-up leaves it where it was in the stack
+						while (!waiter.woken && nanos > 0) {
+							nanos = waiter.condition.awaitNanos(nanos);
+						}
 					}
 					finally {
 						if (!waiter.woken) {
