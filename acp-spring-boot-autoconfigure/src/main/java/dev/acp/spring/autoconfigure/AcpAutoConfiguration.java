@@ -200,7 +200,7 @@ public final class AcpAutoConfiguration {
 		boolean virtual = virtualThreads(environment, handlers);
 		int maxThreads = (handlers.getMaxThreads() != null) ? handlers.getMaxThreads()
 				: (virtual ? DEFAULT_MAX_VIRTUAL_THREADS : DEFAULT_MAX_PLATFORM_THREADS);
-		return new AcpHandlerThreads(virtual, maxThreads, handlers.getQueueCapacity());
+		return new AcpHandlerThreads(virtual, maxThreads, handlers.getQueueCapacity(), handlers.getKeepAlive());
 	}
 
 	private static boolean virtualThreads(Environment environment, AcpProperties.Handlers handlers) {

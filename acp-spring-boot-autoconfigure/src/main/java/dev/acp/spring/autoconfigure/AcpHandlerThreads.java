@@ -20,17 +20,16 @@ import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
  * bound): at most {@code maxThreads} at once, then up to {@code queueCapacity} waiting,
  * and the pool refuses the rest at once so that the connection answers them busy. A
  * request goes to the thread idle for the shortest time, and threads start only as
- * requests run at once ({@link HandlerThreadPool}). Ordered work (notifications, the
- * start of requests behind them) and answers to the agent's own requests run on a
- * separate pool that grows with the connections, so a saturated request pool never drops
- * a notification or holds back an answer a handler waits for. Deliberately not an
+ * requests run at once ({@link HandlerThreadPool}); a thread idle for
+ * {@code acp.handlers.keep-alive} leaves. Ordered work (notifications, the start of
+ * requests behind them) and answers to the agent's own requests run on a separate pool
+ * that grows with the connections, so a saturated request pool never drops a notification
+ * or holds back an answer a handler waits for. Deliberately not an
  * {@link java.util.concurrent.Executor} bean, which would replace Boot's task executor.
  *
  * @author ACP Spring Boot Starter contributors
  */
 public final class AcpHandlerThreads implements DisposableBean {
-
-	private static final Duration KEEP_ALIVE = Duration.ofSeconds(60);
 
 	private final HandlerThreadPool requests;
 
@@ -42,13 +41,16 @@ public final class AcpHandlerThreads implements DisposableBean {
 
 	private ScheduledExecutorService timer;
 
-	AcpHandlerThreads(boolean virtual, int maxThreads, int queueCapacity) {
+	AcpHandlerThreads(boolean virtual, int maxThreads, int queueCapacity, Duration keepAlive) {
+		if (keepAlive.compareTo(Duration.ofMillis(1)) < 0) {
+			throw new IllegalArgumentException("acp.handlers.keep-alive must be 1ms or more, not " + keepAlive);
+		}
 		this.virtual = virtual;
 		this.maxThreads = maxThreads;
-		this.requests = new HandlerThreadPool(threads(virtual, "acp-handler-"), maxThreads, queueCapacity, KEEP_ALIVE,
+		this.requests = new HandlerThreadPool(threads(virtual, "acp-handler-"), maxThreads, queueCapacity, keepAlive,
 				Full.INSTANCE);
-		this.control = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
-				threads(virtual, "acp-ordered-"));
+		this.control = new ThreadPoolExecutor(0, Integer.MAX_VALUE, keepAlive.toNanos(), TimeUnit.NANOSECONDS,
+				new SynchronousQueue<>(), threads(virtual, "acp-ordered-"));
 	}
 
 	/**

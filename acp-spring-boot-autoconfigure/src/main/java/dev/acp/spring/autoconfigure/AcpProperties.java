@@ -936,6 +936,13 @@ public class AcpProperties {
 		 */
 		private Boolean virtualThreads;
 
+		/**
+		 * How long a handler thread (of requests or of ordered work) is kept idle before
+		 * it leaves. A task goes to the thread idle for the shortest time, so after a
+		 * burst the threads a steady load does not need leave after this long.
+		 */
+		private Duration keepAlive = Duration.ofSeconds(60);
+
 		public Integer getMaxThreads() {
 			return this.maxThreads;
 		}
@@ -966,6 +973,14 @@ public class AcpProperties {
 
 		public void setVirtualThreads(Boolean virtualThreads) {
 			this.virtualThreads = virtualThreads;
+		}
+
+		public Duration getKeepAlive() {
+			return this.keepAlive;
+		}
+
+		public void setKeepAlive(Duration keepAlive) {
+			this.keepAlive = keepAlive;
 		}
 
 	}

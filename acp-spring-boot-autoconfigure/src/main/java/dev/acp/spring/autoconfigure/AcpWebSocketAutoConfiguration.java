@@ -146,16 +146,24 @@ public final class AcpWebSocketAutoConfiguration {
 
 	/**
 	 * Tomcat without a cache of closed connections' channels (see
-	 * {@link TomcatChannelCacheCustomizer}).
+	 * {@link TomcatChannelCacheCustomizer}), and with request threads capped unless the
+	 * application sizes them (see {@link TomcatWorkerThreadsCustomizer}).
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = { "org.springframework.boot.tomcat.TomcatConnectorCustomizer",
+			"org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory",
 			"org.apache.catalina.connector.Connector" })
 	static class TomcatConfiguration {
 
 		@Bean
 		TomcatChannelCacheCustomizer acpTomcatChannelCacheCustomizer() {
 			return new TomcatChannelCacheCustomizer();
+		}
+
+		@Bean
+		TomcatWorkerThreadsCustomizer acpTomcatWorkerThreadsCustomizer(Environment environment) {
+			return new TomcatWorkerThreadsCustomizer(environment,
+					TomcatWorkerThreadsCustomizer.defaultMaxThreads(Runtime.getRuntime().availableProcessors()));
 		}
 
 	}

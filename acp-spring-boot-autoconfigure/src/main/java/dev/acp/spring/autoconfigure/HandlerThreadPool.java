@@ -1,12 +1,16 @@
 package dev.acp.spring.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The bounded pool request handlers run on: a task goes to an idle thread when there is
@@ -16,7 +20,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * it holds them all, and then hands each task to the thread idle longest: a connection
  * serving one request at a time cycles through every thread, each with a cold cache and a
  * stack of its own in memory. Here the pool holds about as many threads as requests ran
- * at once.
+ * at once, and a task goes to the thread idle for the shortest time: the idle threads
+ * wait in a stack, not in line, so that after a burst a trickle of tasks keeps running on
+ * the same few threads and the others, idle past the keep-alive, leave. (Handed to the
+ * thread idle longest, as a {@link LinkedBlockingQueue} does, one task every keep-alive
+ * divided by the pool's size keeps every thread of a burst alive for good.)
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -93,13 +101,18 @@ final class HandlerThreadPool extends ThreadPoolExecutor {
 	 */
 	private static final class TaskQueue extends LinkedBlockingQueue<Runnable> {
 
+		private final ReentrantLock lock = new ReentrantLock();
+
+		/** The threads waiting for a task, the one idle for the shortest time first. */
+		private final Deque<Waiter> idle = new ArrayDeque<>();
+
 		private HandlerThreadPool pool;
 
 		@Override
 		public boolean offer(Runnable task) {
 			HandlerThreadPool pool = this.pool;
 			if (pool.hasIdleThread()) {
-				return super.offer(task);
+				return handOff(task);
 			}
 			if (pool.getPoolSize() < pool.maxThreads) {
 				return false;
@@ -111,7 +124,88 @@ final class HandlerThreadPool extends ThreadPoolExecutor {
 		 * Queue a task as at the pool's bound: while fewer than the queue capacity wait.
 		 */
 		boolean offerAtBound(Runnable task) {
-			return size() < this.pool.queueCapacity && super.offer(task);
+			return size() < this.pool.queueCapacity && handOff(task);
+		}
+
+		/**
+		 * Queue a task and wake the thread idle for the shortest time.
+		 */
+		private boolean handOff(Runnable task) {
+			this.lock.lock();
+			try {
+				if (!super.offer(task)) {
+					return false;
+				}
+				Waiter waiter = this.idle.pollFirst();
+				if (waiter != null) {
+					waiter.woken = true;
+					waiter.condition.signal();
+				}
+				return true;
+			}
+			finally {
+				this.lock.unlock();
+			}
+		}
+
+		/**
+		 * Take a task, waiting up to the timeout on top of the stack of idle threads. A
+		 * thread interrupted after it was woken needs not pass the wake-up on: the pool's
+		 * worker polls again, and finds the task.
+		 */
+		@Override
+		public Runnable poll(long timeout, TimeUnit unit) throws InterruptedException {
+			long nanos = unit.toNanos(timeout);
+			Waiter waiter = null;
+			this.lock.lockInterruptibly();
+			try {
+				while (true) {
+					Runnable task = super.poll();
+					if (task != null || nanos <= 0) {
+						return task;
+					}
+					if (waiter == null) {
+						waiter = new Waiter(this.lock.newCondition());
+					}
+					waiter.woken = false;
+					this.idle.addFirst(waiter);
+					try {
+						// a spurious wake-up leaves it where it was in the stack
+						while (!waiter.woken && nanos > 0) {
+							nanos = waiter.condition.awaitNanos(nanos);
+						}
+					}
+					finally {
+						if (!waiter.woken) {
+							this.idle.remove(waiter);
+						}
+					}
+				}
+			}
+			finally {
+				this.lock.unlock();
+			}
+		}
+
+		@Override
+		public Runnable take() throws InterruptedException {
+			return poll(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+		}
+
+	}
+
+	/**
+	 * An idle thread waiting for a task, guarded by the queue's lock.
+	 */
+	private static final class Waiter {
+
+		private final Condition condition;
+
+		/** Whether a task woke it (it is then off the stack already). */
+		private boolean woken;
+
+		Waiter(Condition condition) {
+			this.condition = condition;
 		}
 
 	}

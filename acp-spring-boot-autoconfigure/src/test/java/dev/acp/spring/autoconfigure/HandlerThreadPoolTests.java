@@ -14,6 +14,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -179,6 +180,103 @@ class HandlerThreadPoolTests {
 		ran.get().join(10_000);
 		assertThat(ran.get().isAlive()).isFalse();
 		assertThat(this.pool.getPoolSize()).isZero();
+	}
+
+	@Test
+	void afterABurstEachTaskOfATrickleGoesToTheThreadIdleForTheShortestTime() throws Exception {
+		List<Thread> started = new CopyOnWriteArrayList<>();
+		this.pool = new HandlerThreadPool(recording(started), 8, 0, WAIT, FULL);
+		burst(8);
+		assertThat(started).hasSize(8);
+		awaitParked(started);
+		Set<Thread> ran = new HashSet<>();
+		for (int i = 0; i < 20; i++) {
+			Thread thread = CompletableFuture.supplyAsync(Thread::currentThread, this.pool).get(10, TimeUnit.SECONDS);
+			ran.add(thread);
+			awaitParked(List.of(thread));
+		}
+		// handing each task to the thread idle longest would cycle through all eight,
+		// and none would ever stay idle for its keep-alive
+		assertThat(ran).hasSize(1);
+	}
+
+	@Test
+	void afterABurstThePoolShrinksBackToTheThreadsATrickleNeedsOnceTheOthersAreIdlePastTheKeepAlive() throws Exception {
+		List<Thread> started = new CopyOnWriteArrayList<>();
+		this.pool = new HandlerThreadPool(recording(started), 8, 0, Duration.ofSeconds(1), FULL);
+		burst(8);
+		awaitParked(started);
+		AtomicReference<Thread> trickling = new AtomicReference<>();
+		CountDownLatch stop = new CountDownLatch(1);
+		Thread trickle = new Thread(() -> {
+			try {
+				while (stop.getCount() > 0) {
+					Thread thread = CompletableFuture.supplyAsync(Thread::currentThread, this.pool)
+						.get(10, TimeUnit.SECONDS);
+					trickling.set(thread);
+					while (thread.getState() != Thread.State.TIMED_WAITING) {
+						Thread.onSpinWait();
+					}
+				}
+			}
+			catch (Exception ex) {
+				trickling.set(null);
+			}
+		});
+		trickle.start();
+		try {
+			long deadline = System.nanoTime() + WAIT.toNanos();
+			for (Thread thread : started) {
+				thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+			}
+			// a task every few microseconds, each on the thread idle for the shortest
+			// time, keeps one thread; handed to the thread idle longest, each would keep
+			// all eight
+
+			assertThat(started).filteredOn(Thread::isAlive).singleElement().isSameAs(trickling.get());
+			assertThat(this.pool.getPoolSize()).isOne();
+		}
+		finally {
+			stop.countDown();
+			trickle.join(WAIT.toMillis());
+		}
+	}
+
+	private ThreadFactory recording(List<Thread> started) {
+		return (task) -> {
+			Thread thread = this.threads.newThread(task);
+			started.add(thread);
+			return thread;
+		};
+	}
+
+	/**
+	 * Run tasks at once, each on a thread of its own, until all have started; then let
+	 * them end.
+	 */
+	private void burst(int tasks) throws Exception {
+		CountDownLatch release = new CountDownLatch(1);
+		CountDownLatch running = new CountDownLatch(tasks);
+		List<CompletableFuture<Void>> done = new ArrayList<>();
+		for (int i = 0; i < tasks; i++) {
+			done.add(CompletableFuture.runAsync(() -> {
+				running.countDown();
+				await(release);
+			}, this.pool));
+		}
+		assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
+		release.countDown();
+		CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+	}
+
+	/**
+	 * Wait until each thread is idle: parked in the pool's queue, waiting for a task.
+	 */
+	private static void awaitParked(List<Thread> threads) {
+		Awaitility.await()
+			.atMost(WAIT)
+			.pollInterval(Duration.ofMillis(1))
+			.until(() -> threads.stream().allMatch((thread) -> thread.getState() == Thread.State.TIMED_WAITING));
 	}
 
 	@Test

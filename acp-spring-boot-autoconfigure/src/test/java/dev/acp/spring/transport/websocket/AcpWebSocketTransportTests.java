@@ -38,6 +38,7 @@ import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.method.AcpRequestContext;
 import dev.acp.spring.protocol.AcpJsonMapper;
 import org.apache.catalina.connector.Connector;
+import org.apache.coyote.AbstractProtocol;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -213,6 +214,16 @@ class AcpWebSocketTransportTests {
 		this.context.close();
 		start(UserBufferPoolApplication.class);
 		assertThat(tomcatConnector().getProperty("socket.bufferPool")).hasToString("100");
+	}
+
+	@Test
+	void tomcatsRequestThreadsAreCappedUnlessTheApplicationSetsServerTomcatThreadsMax() throws Exception {
+		start();
+		int cap = Math.max(16, 4 * Runtime.getRuntime().availableProcessors());
+		assertThat(((AbstractProtocol<?>) tomcatConnector().getProtocolHandler()).getMaxThreads()).isEqualTo(cap);
+		this.context.close();
+		start("--server.tomcat.threads.max=200");
+		assertThat(((AbstractProtocol<?>) tomcatConnector().getProtocolHandler()).getMaxThreads()).isEqualTo(200);
 	}
 
 	private Connector tomcatConnector() {
