@@ -10,7 +10,8 @@
 //
 // The demo jar (ACP_DEMO_JAR, default demo-app/target/acp-demo.jar; extra JVM flags from JAVA_OPTS) runs with its
 // connection limits raised (acp.websocket.max-connections, which bounds Streamable HTTP connections too, and
-// server.tomcat.max-connections); then bench/reference/ts-agent/agent.mjs --port=<p> (the SDK's AcpServer: WebSocket
+// server.tomcat.max-connections) and its in-memory session store's bound above the sessions opened
+// (acp.sessions.memory.max-sessions, 1000 by default: past it idle sessions are evicted); then bench/reference/ts-agent/agent.mjs --port=<p> (the SDK's AcpServer: WebSocket
 // and Streamable HTTP at /acp, no connection limit) runs under node --expose-gc --heap-report. Each server, in turn:
 //   1. warm-up, then idle figures: RSS (VmRSS of /proc/<pid>/status), threads, heap after GC
 //   2. N connections set up, `batch` at once: each opens (a WebSocket; or over HTTP: POST initialize, GET the
@@ -112,7 +113,7 @@ function startServer(kind, port) {
     const sockets = (mode === 'ws' ? count : 2 * count) + 1000;
     command = ['java', ...javaOpts, '-jar', jar, `--acp.transport=${transport}`, `--server.port=${port}`,
       '--server.address=127.0.0.1', `--acp.websocket.max-connections=${count + 1000}`,
-      `--server.tomcat.max-connections=${sockets}`, ...extra];
+      `--server.tomcat.max-connections=${sockets}`, `--acp.sessions.memory.max-sessions=${count + warmup + 1000}`, ...extra];
   }
   else {
     command = [process.execPath, '--expose-gc', tsAgent, `--port=${port}`, '--heap-report'];
@@ -316,17 +317,25 @@ class WsPeer extends Peer {
   }
 }
 
+// The POSTs of all connections share keep-alive sockets, taken in turn (fifo), so that none idles into the server's
+// keep-alive timeout (Node's is 5 s: a socket it closes as a request is sent on it fails ECONNRESET). Each phase
+// (set-up, turns, closing) gets fresh sockets: the pause before it is longer than that timeout.
+let postAgent;
+function freshPostAgent() {
+  postAgent?.destroy();
+  postAgent = new http.Agent({ keepAlive: true, maxSockets: Math.max(batch, 64), scheduling: 'fifo' });
+}
+
 class HttpPeer extends Peer {
-  constructor(errors, port, agent) {
+  constructor(errors, port) {
     super(errors);
     this.port = port;
-    this.agent = agent;
     this.streams = [];
   }
 
   request(method, headers, body, expected) {
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: this.port, path: '/acp', method, headers, agent: this.agent }, (res) => {
+      const req = http.request({ host: '127.0.0.1', port: this.port, path: '/acp', method, headers, agent: postAgent }, (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (c) => { text += c; });
@@ -480,23 +489,26 @@ async function runServer(kind) {
   const port = await freePort();
   const server = startServer(kind, port);
   const errors = new Errors();
-  const agent = mode === 'http' ? new http.Agent({ keepAlive: true, maxSockets: Math.max(batch, 64) }) : undefined;
-  const newPeer = () => (mode === 'ws' ? new WsPeer(errors, port) : new HttpPeer(errors, port, agent));
+  const newPeer = () => (mode === 'ws' ? new WsPeer(errors, port) : new HttpPeer(errors, port));
+  const phase = () => { if (mode === 'http') freshPostAgent(); };
   const result = { server: kind, command: server.command, loadAverageAtStart: loadavg()[0] };
   try {
     await waitForPort(server);
     // warm-up: its errors are counted too (a server that fails then fails the run)
     const warm = Array.from({ length: warmup }, newPeer);
+    phase();
     await pool(warm, batch, async (peer) => {
       try { await peer.open(); await peer.setup(); }
       catch { peer.failed = true; }
     });
     await turnsAtRate(warm.filter((p) => !p.failed && !p.gone), warmupSeconds);
+    phase();
     await pool(warm.filter((p) => !p.failed), batch, (peer) => peer.close().catch(() => {}));
     await sleep(2000);
     result.idle = await figures(server, false);
 
     const peers = Array.from({ length: count }, newPeer);
+    phase();
     const setupLatencies = [];
     let connectStarted = now();
     await pool(peers, batch, async (peer) => {
@@ -514,6 +526,7 @@ async function runServer(kind) {
     result.stillOpenAfterHold = peers.filter((p) => !p.failed && !p.gone).length;
 
     const live = peers.filter((p) => !p.failed && !p.gone);
+    phase();
     const clientCpu = process.cpuUsage();
     const serverCpu = cpuSeconds(server.child.pid);
     const { sent, skipped, latencies, sendSeconds, loadSeconds } = await turnsAtRate(live, seconds);
@@ -528,10 +541,11 @@ async function runServer(kind) {
     const afterLoad = procStatus(server.child.pid);
     result.afterLoad = { rssMiB: afterLoad.rssMiB, hwmMiB: afterLoad.hwmMiB, threads: afterLoad.threads };
 
+    phase();
     const closeStarted = now();
     await pool(peers.filter((p) => !p.failed), batch, (peer) => peer.close().catch(() => {}));
     result.closeAllSeconds = (now() - closeStarted) / 1000;
-    agent?.destroy();
+    postAgent?.destroy();
     await sleep(3000);
     result.afterClose = await figures(server, true);
     result.peakThreads = server.peakThreads;
