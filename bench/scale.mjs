@@ -26,7 +26,8 @@
 // failed or refused request, JSON-RPC error, HTTP status other than the expected one, turn without its update,
 // request not answered in 60 s, or connection dropped before the client closed it. CPU of the client and the
 // server during the turns is printed: a client near one core (of this machine's two) is the bottleneck.
-// Prints one block per server, a markdown table (ours / TS) and one JSON line; exits 1 on any error.
+// Prints one block per server, a markdown table (ours / TS) and one JSON line; exits 1 on any error. HISTO=<n> also
+// prints the demo's n largest classes (jcmd GC.class_histogram) at peak.
 import { spawn, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
@@ -523,6 +524,7 @@ async function runServer(kind) {
 
     await sleep(hold * 1000);
     result.peak = await figures(server, true);
+    if (process.env.HISTO && kind === 'ours') result.histogramAtPeak = jcmd(server, 'GC.class_histogram').split('\n').slice(0, 3 + Number(process.env.HISTO)).join('\n');
     result.stillOpenAfterHold = peers.filter((p) => !p.failed && !p.gone).length;
 
     const live = peers.filter((p) => !p.failed && !p.gone);
@@ -576,6 +578,7 @@ function printServer(r) {
     + `per connection ${fixed(r.heapPerConnectionKiB)} KiB`);
   console.log(`threads idle ${r.idle.threads} / at peak ${r.peak.threads} / after the turns ${r.afterLoad.threads} / after close `
     + `${r.afterClose.threads}; most sampled (every 100 ms) ${r.peakThreads}`);
+  if (r.histogramAtPeak) console.log(`class histogram at peak (after GC):\n${r.histogramAtPeak}`);
   if (r.peak.threadNames) console.log(`JVM threads at peak by name: ${Object.entries(r.peak.threadNames).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   const l = r.load;
   console.log(`turns: ${l.sent} due at ${rate}/s over ${seconds} s, ${l.answered} answered (${fixed(l.turnsPerSecond, 0)}/s), ${l.skipped} `
