@@ -11,8 +11,9 @@
 // The demo jar (ACP_DEMO_JAR, default demo-app/target/acp-demo.jar; extra JVM flags from JAVA_OPTS) runs with its
 // connection limits raised (acp.websocket.max-connections, which bounds Streamable HTTP connections too, and
 // server.tomcat.max-connections) and its in-memory session store's bound above the sessions opened
-// (acp.sessions.memory.max-sessions, 1000 by default: past it idle sessions are evicted); then bench/reference/ts-agent/agent.mjs --port=<p> (the SDK's AcpServer: WebSocket
-// and Streamable HTTP at /acp, no connection limit) runs under node --expose-gc --heap-report. Each server, in turn:
+// (acp.sessions.memory.max-sessions, 1000 by default: past it idle sessions are evicted); then
+// bench/reference/ts-agent/agent.mjs --port=<p> (the SDK's AcpServer: WebSocket and Streamable HTTP at /acp, no
+// connection limit) runs under node --expose-gc --heap-report. Each server, in turn:
 //   1. warm-up, then idle figures: RSS (VmRSS of /proc/<pid>/status), threads, heap after GC
 //   2. N connections set up, `batch` at once: each opens (a WebSocket; or over HTTP: POST initialize, GET the
 //      connection's event stream, POST session/new, GET the session's event stream), then initialize, session/new
@@ -22,7 +23,7 @@
 //      session/prompt to its answer (the update must come first)
 //   5. all closed (WebSocket close handshake; HTTP DELETE, then both event streams must end), 3 s, figures again
 // Heap after GC: for the JVM, jcmd GC.run twice, then the heap in use of GC.heap_info; for Node, SIGUSR2 makes the
-// agent run gc() twice and report process.memoryUsage().heapUsed. RSS is read before the collections. Errors: any
+// agent run gc() twice and report process.memoryUsage().heapUsed. RSS is read after them (before, too). Errors: any
 // failed or refused request, JSON-RPC error, HTTP status other than the expected one, turn without its update,
 // request not answered in 60 s, or connection dropped before the client closed it. CPU of the client and the
 // server during the turns is printed: a client near one core (of this machine's two) is the bottleneck.
