@@ -5,6 +5,10 @@
 //   node agent.mjs                 over stdio (NDJSON)
 //   node agent.mjs --port=<p>      the SDK's AcpServer at 127.0.0.1:<p>/acp: WebSocket upgrades (behind a `ws` server)
 //                                  and Streamable HTTP (POST, GET event streams, DELETE) on the same path
+//   node --expose-gc agent.mjs --port=<p> --heap-report
+//                                  also, on SIGUSR2: two full collections, then one line on standard error,
+//                                  {"heapReport":{"heapUsed":...,"heapTotal":...,"external":...,"arrayBuffers":...,"rss":...}}
+//                                  in bytes (bench/scale.mjs reads it as the heap after GC)
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Readable, Writable } from 'node:stream';
@@ -59,6 +63,14 @@ if (portArgument) {
     else socket.destroy();
   });
   http.listen(Number(portArgument.slice('--port='.length)), '127.0.0.1');
+  if (process.argv.includes('--heap-report')) {
+    if (typeof globalThis.gc !== 'function') throw new Error('--heap-report needs node --expose-gc');
+    process.on('SIGUSR2', () => {
+      globalThis.gc();
+      globalThis.gc();
+      process.stderr.write(JSON.stringify({ heapReport: process.memoryUsage() }) + '\n');
+    });
+  }
   const stop = () => server.close().finally(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
