@@ -207,7 +207,7 @@ final class LaunchScript {
 				  --status|--stop) ;;
 				  *)
 				    run="${XDG_RUNTIME_DIR:-/tmp}/acp-${USER:-$(id -un)}"
-				    if { [ -d "$run" ] || mkdir -m 700 "$run" 2>/dev/null; } && [ ! -L "$run" ] && [ -O "$run" ] \\
+				    if { [ -d "$run" ] || mkdir -m 700 "$run" 2>/dev/null || [ -d "$run" ]; } && [ ! -L "$run" ] && [ -O "$run" ] \\
 				        && ! acp_agent_runs "$run" && command -v setsid >/dev/null 2>&1; then
 				      case $(ls -ld "$run") in
 				        drwx------*)
@@ -220,7 +220,8 @@ final class LaunchScript {
 				      esac
 				    fi ;;
 				esac
-				""".formatted(agent);
+				"""
+			.formatted(agent);
 	}
 
 	private static String words(List<String> words) {

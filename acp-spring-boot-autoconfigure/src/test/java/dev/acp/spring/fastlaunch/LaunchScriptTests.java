@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -104,6 +105,31 @@ class LaunchScriptTests {
 				"--acp.local.pid-file=" + pendingFiles + ".pid",
 				"--acp.local.failure-file=" + pendingFiles + ".failure"));
 		assertThat(Files.readAllLines(Path.of(pendingFiles + ".log"))).isEqualTo(expected);
+	}
+
+	/**
+	 * Two launches at once with no user directory yet: the one whose {@code mkdir} finds
+	 * the directory just made by the other still starts its agent early (the directory's
+	 * owner and permissions are checked either way), so whichever launcher takes the lock
+	 * first has an agent to adopt.
+	 */
+	@Test
+	void aScriptWhoseMkdirLosesTheRaceForTheUserDirectoryStillStartsTheAgentEarly() throws Exception {
+		Path script = warmScript();
+		Path runtime = Files.createDirectories(this.dir.resolve("runtime"));
+		Path bin = Files.createDirectories(this.dir.resolve("bin"));
+		Path mkdir = bin.resolve("mkdir");
+		Files.writeString(mkdir, """
+				#!/bin/sh
+				case "$1" in
+				  -p) exec /bin/mkdir "$@" ;;
+				  *) /bin/mkdir "$@"; exit 1 ;;
+				esac
+				""");
+		Files.setPosixFilePermissions(mkdir, PosixFilePermissions.fromString("rwx------"));
+		Process process = start(script, runtime, Map.of("PATH", bin + ":" + System.getenv("PATH")));
+		List<String> launcher = output(process);
+		assertThat(launcher.get(launcher.indexOf("dev.acp.spring.launcher.AcpLauncher") + 1)).startsWith("--pending=");
 	}
 
 	@Test
@@ -229,12 +255,18 @@ class LaunchScriptTests {
 	}
 
 	private Process start(Path script, Path runtime, String... args) throws IOException {
+		return start(script, runtime, Map.of(), args);
+	}
+
+	private Process start(Path script, Path runtime, Map<String, String> environment, String... args)
+			throws IOException {
 		List<String> command = new ArrayList<>(List.of(script.toString()));
 		command.addAll(List.of(args));
 		ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
 		builder.environment().remove("ACP_WARM");
 		builder.environment().put("XDG_RUNTIME_DIR", runtime.toString());
 		builder.environment().put("USER", USER);
+		builder.environment().putAll(environment);
 		Process process = builder.start();
 		process.getOutputStream().close();
 		return process;
