@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
+import { eachLine } from './lib/lines.mjs';
 
 const [mode = 'stdio', ...rest] = process.argv.slice(2);
 const numbers = rest.map(Number);
@@ -26,22 +27,14 @@ function startAgent(agentArgs) {
   const args = [...javaOpts, '-Xlog:disable', '-Xlog:all=warning:stderr', '-Xlog:gc:stderr', '-jar', jar, ...agentArgs];
   const child = spawn('java', args, { stdio: ['pipe', 'pipe', 'pipe'] });
   const agent = { child, peakHeap: 0, peakCommitted: 0, peakThreads: 0, stderrTail: '' };
-  let partial = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk) => {
-    partial += chunk;
-    let newline;
-    while ((newline = partial.indexOf('\n')) >= 0) {
-      const line = partial.slice(0, newline);
-      partial = partial.slice(newline + 1);
-      const gc = /(\d+)([KMG])->\d+[KMG]\((\d+)([KMG])\)/.exec(line);
-      if (gc) {
-        agent.peakHeap = Math.max(agent.peakHeap, toMiB(gc[1], gc[2]));
-        agent.peakCommitted = Math.max(agent.peakCommitted, toMiB(gc[3], gc[4]));
-      }
-      else if (!line.includes('[gc')) {
-        agent.stderrTail = (agent.stderrTail + line + '\n').slice(-4000);
-      }
+  eachLine(child.stderr, (line) => {
+    const gc = /(\d+)([KMG])->\d+[KMG]\((\d+)([KMG])\)/.exec(line);
+    if (gc) {
+      agent.peakHeap = Math.max(agent.peakHeap, toMiB(gc[1], gc[2]));
+      agent.peakCommitted = Math.max(agent.peakCommitted, toMiB(gc[3], gc[4]));
+    }
+    else if (!line.includes('[gc')) {
+      agent.stderrTail = (agent.stderrTail + line + '\n').slice(-4000);
     }
   });
   agent.sampler = setInterval(() => {

@@ -35,6 +35,7 @@ import { createServer, connect } from 'node:net';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import http from 'node:http';
+import { eachLine } from './lib/lines.mjs';
 
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
@@ -122,17 +123,9 @@ function startServer(kind, port) {
   }
   const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
   const server = { kind, child, port, command: command.join(' '), stderrTail: '', heapWaiters: [] };
-  let partial = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk) => {
-    partial += chunk;
-    let newline;
-    while ((newline = partial.indexOf('\n')) >= 0) {
-      const line = partial.slice(0, newline);
-      partial = partial.slice(newline + 1);
-      if (line.startsWith('{"heapReport":')) server.heapWaiters.shift()?.(JSON.parse(line).heapReport);
-      else server.stderrTail = (server.stderrTail + line + '\n').slice(-4000);
-    }
+  eachLine(child.stderr, (line) => {
+    if (line.startsWith('{"heapReport":')) server.heapWaiters.shift()?.(JSON.parse(line).heapReport);
+    else server.stderrTail = (server.stderrTail + line + '\n').slice(-4000);
   });
   server.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   server.peakThreads = 0;
