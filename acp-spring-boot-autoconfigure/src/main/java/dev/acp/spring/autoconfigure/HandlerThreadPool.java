@@ -2,6 +2,7 @@ package dev.acp.spring.autoconfigure;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -88,6 +89,18 @@ final class HandlerThreadPool extends ThreadPoolExecutor {
 	}
 
 	/**
+	 * Wait until each of the threads waits for a task, for tests that must know which
+	 * threads are idle before they hand one a task.
+	 * @param threads the threads
+	 * @param timeout the longest wait
+	 * @return whether they all wait for a task
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	boolean awaitIdle(Collection<Thread> threads, Duration timeout) throws InterruptedException {
+		return ((TaskQueue) getQueue()).awaitIdle(threads, timeout.toNanos());
+	}
+
+	/**
 	 * Whether a task offered now would find an idle thread.
 	 */
 	private boolean hasIdleThread() {
@@ -105,6 +118,9 @@ final class HandlerThreadPool extends ThreadPoolExecutor {
 
 		/** The threads waiting for a task, the one idle for the shortest time first. */
 		private final Deque<Waiter> idle = new ArrayDeque<>();
+
+		/** Signalled when a thread becomes idle. */
+		private final Condition becameIdle = this.lock.newCondition();
 
 		private HandlerThreadPool pool;
 
@@ -169,6 +185,7 @@ final class HandlerThreadPool extends ThreadPoolExecutor {
 					}
 					waiter.woken = false;
 					this.idle.addFirst(waiter);
+					this.becameIdle.signalAll();
 					try {
 						// a spurious wake-up leaves it where it was in the stack
 						while (!waiter.woken && nanos > 0) {
@@ -181,6 +198,22 @@ final class HandlerThreadPool extends ThreadPoolExecutor {
 						}
 					}
 				}
+			}
+			finally {
+				this.lock.unlock();
+			}
+		}
+
+		boolean awaitIdle(Collection<Thread> threads, long nanos) throws InterruptedException {
+			this.lock.lockInterruptibly();
+			try {
+				while (!this.idle.stream().map((waiter) -> waiter.thread).toList().containsAll(threads)) {
+					if (nanos <= 0) {
+						return false;
+					}
+					nanos = this.becameIdle.awaitNanos(nanos);
+				}
+				return true;
 			}
 			finally {
 				this.lock.unlock();
@@ -200,6 +233,8 @@ final class HandlerThreadPool extends ThreadPoolExecutor {
 	private static final class Waiter {
 
 		private final Condition condition;
+
+		private final Thread thread = Thread.currentThread();
 
 		/** Whether a task woke it (it is then off the stack already). */
 		private boolean woken;

@@ -14,7 +14,6 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -214,9 +213,7 @@ class HandlerThreadPoolTests {
 					Thread thread = CompletableFuture.supplyAsync(Thread::currentThread, this.pool)
 						.get(10, TimeUnit.SECONDS);
 					trickling.set(thread);
-					while (thread.getState() != Thread.State.TIMED_WAITING) {
-						Thread.onSpinWait();
-					}
+					assertThat(this.pool.awaitIdle(List.of(thread), WAIT)).isTrue();
 				}
 			}
 			catch (Exception ex) {
@@ -272,11 +269,8 @@ class HandlerThreadPoolTests {
 	/**
 	 * Wait until each thread is idle: parked in the pool's queue, waiting for a task.
 	 */
-	private static void awaitParked(List<Thread> threads) {
-		Awaitility.await()
-			.atMost(WAIT)
-			.pollInterval(Duration.ofMillis(1))
-			.until(() -> threads.stream().allMatch((thread) -> thread.getState() == Thread.State.TIMED_WAITING));
+	private void awaitParked(List<Thread> threads) throws InterruptedException {
+		assertThat(this.pool.awaitIdle(threads, WAIT)).isTrue();
 	}
 
 	@Test
