@@ -150,8 +150,7 @@ final class PromptTurn {
 		this.pending.forEach((call) -> call.cancel(true));
 		synchronized (this.runningToolCalls) {
 			this.runningToolCalls.forEach((toolCallId, thread) -> {
-				this.client.toolCallUpdate(this.session.id(),
-						ToolCallUpdate.builder(toolCallId).status(ToolCallStatus.FAILED).text("Cancelled").build());
+				markCancelled(toolCallId);
 				thread.interrupt();
 			});
 			this.runningToolCalls.clear();
@@ -275,9 +274,7 @@ final class PromptTurn {
 			return "The tool " + name + " failed: " + message;
 		}
 		finally {
-			synchronized (this.runningToolCalls) {
-				this.runningToolCalls.remove(toolCallId);
-			}
+			ended(toolCallId);
 		}
 	}
 
@@ -287,8 +284,7 @@ final class PromptTurn {
 	private void started(String toolCallId) {
 		synchronized (this.runningToolCalls) {
 			if (this.cancelled) {
-				this.client.toolCallUpdate(this.session.id(),
-						ToolCallUpdate.builder(toolCallId).status(ToolCallStatus.FAILED).text("Cancelled").build());
+				markCancelled(toolCallId);
 				throw new CancellationException("The turn was cancelled");
 			}
 			this.runningToolCalls.put(toolCallId, Thread.currentThread());
@@ -318,6 +314,24 @@ final class PromptTurn {
 			}
 			this.client.toolCallUpdate(this.session.id(), update);
 		}
+	}
+
+	/**
+	 * A tool call ended without its last update: when the turn's cancellation stopped it
+	 * before {@link #cancel()} could mark it (closing the model's stream interrupts the
+	 * thread running it), it is marked failed here, before the turn answers.
+	 */
+	private void ended(String toolCallId) {
+		synchronized (this.runningToolCalls) {
+			if (this.runningToolCalls.remove(toolCallId) != null && this.cancelled) {
+				markCancelled(toolCallId);
+			}
+		}
+	}
+
+	private void markCancelled(String toolCallId) {
+		this.client.toolCallUpdate(this.session.id(),
+				ToolCallUpdate.builder(toolCallId).status(ToolCallStatus.FAILED).text("Cancelled").build());
 	}
 
 	private String askPermission(ToolCallUpdate toolCall) {

@@ -11,14 +11,17 @@ import java.util.concurrent.TimeUnit;
 import dev.acp.spring.method.AcpClient;
 import dev.acp.spring.protocol.SessionNotification;
 import dev.acp.spring.protocol.SessionUpdate;
+import dev.acp.spring.protocol.StopReason;
 import dev.acp.spring.protocol.ToolCallStatus;
 import dev.acp.spring.protocol.ToolCallUpdate;
 import dev.acp.spring.protocol.ToolKind;
 import org.junit.jupiter.api.Test;
 import org.mockito.Answers;
+import reactor.core.publisher.Flux;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.definition.ToolDefinition;
 
@@ -65,6 +68,61 @@ class PromptTurnTests {
 		assertThat(call.get(10, TimeUnit.SECONDS)).as("what the call gave the chat client")
 			.isInstanceOf(CancellationException.class);
 		assertThat(statuses()).as("nothing after the failed update").hasSize(3);
+	}
+
+	@Test
+	void aToolStoppedByTheClosingOfTheModelsStreamBeforeCancelMarksItIsStillMarkedFailedBeforeTheTurnAnswers()
+			throws Exception {
+		BlockingTool tool = new BlockingTool();
+		ToolCallback callback = this.turn.callbacks(List.of(tool)).get(0);
+		CompletableFuture<Object> call = new CompletableFuture<>();
+		Thread runner = new Thread(() -> {
+			try {
+				call.complete(callback.call("{}"));
+			}
+			catch (RuntimeException ex) {
+				call.complete(ex);
+			}
+		}, "tool-runner");
+		runner.start();
+		assertThat(tool.started.await(10, TimeUnit.SECONDS)).isTrue();
+		CountDownLatch subscribed = new CountDownLatch(1);
+		Flux<ChatResponse> responses = Flux.<ChatResponse>never()
+			.doOnSubscribe((subscription) -> subscribed.countDown())
+			.doOnCancel(() -> {
+				// as Reactor's bounded elastic scheduler does: the tool's thread is
+				// interrupted when the stream is closed, and here ends before cancel()
+				// goes on
+				runner.interrupt();
+				joinUninterruptibly(runner);
+			});
+		CompletableFuture<StopReason> answer = new CompletableFuture<>();
+		Thread turnThread = new Thread(() -> {
+			try {
+				answer.complete(this.turn.run(responses));
+			}
+			catch (Exception ex) {
+				answer.completeExceptionally(ex);
+			}
+		}, "turn");
+		turnThread.start();
+		assertThat(subscribed.await(10, TimeUnit.SECONDS)).isTrue();
+
+		this.turn.cancel();
+
+		assertThat(answer.get(10, TimeUnit.SECONDS)).isEqualTo(StopReason.CANCELLED);
+		assertThat(call.get(10, TimeUnit.SECONDS)).isInstanceOf(CancellationException.class);
+		assertThat(statuses()).as("sent before the turn answered")
+			.containsExactly(ToolCallStatus.PENDING, ToolCallStatus.IN_PROGRESS, ToolCallStatus.FAILED);
+	}
+
+	private static void joinUninterruptibly(Thread thread) {
+		try {
+			thread.join(TimeUnit.SECONDS.toMillis(10));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private AcpClient recordingClient() {
