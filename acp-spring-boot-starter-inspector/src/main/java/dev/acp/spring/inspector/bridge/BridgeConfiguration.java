@@ -1,0 +1,104 @@
+package dev.acp.spring.inspector.bridge;
+
+import dev.acp.spring.protocol.AcpJsonMapper;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.web.servlet.config.annotation.ResourceHandlerRegistry;
+import org.springframework.web.servlet.config.annotation.ViewControllerRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import org.springframework.web.socket.config.annotation.EnableWebSocket;
+import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
+import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
+
+/**
+ * The beans of the bridge: the token, the agent and its relay, the page's WebSocket and
+ * files, and the filter in front of them all.
+ *
+ * @author ACP Spring Boot Starter contributors
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableWebSocket
+class BridgeConfiguration implements WebMvcConfigurer {
+
+	/** Where the page's files are on the class path. */
+	static final String PAGE_LOCATION = "classpath:/dev/acp/spring/inspector/page/";
+
+	private static final int MESSAGE_PART_CHARS = 64 * 1024;
+
+	private final JsonMapper mapper = AcpJsonMapper.create();
+
+	@Bean
+	InspectorToken acpInspectorToken() {
+		return InspectorToken.random();
+	}
+
+	@Bean
+	PageChannel acpInspectorPageChannel() {
+		return new PageChannel();
+	}
+
+	@Bean
+	WorkspaceServices acpInspectorWorkspaceServices() {
+		return new WorkspaceServices(this.mapper);
+	}
+
+	@Bean
+	AgentRelay acpInspectorAgentRelay(AgentCommand command, PageChannel page, WorkspaceServices workspace) {
+		return new AgentRelay(command, page, workspace, this.mapper);
+	}
+
+	@Bean
+	PageSocketHandler acpInspectorPageSocketHandler(PageChannel page, AgentRelay relay) {
+		return new PageSocketHandler(page, relay);
+	}
+
+	@Bean
+	WebSocketConfigurer acpInspectorWebSocket(PageSocketHandler handler) {
+		// the filter has checked Host, Origin and the token before the handshake
+		return (registry) -> registry.addHandler(handler, BridgeRequestFilter.AGENT_PATH);
+	}
+
+	@Bean
+	BridgeController acpInspectorBridgeController(AgentCommand command, WorkspaceServices workspace) {
+		return new BridgeController(command, workspace);
+	}
+
+	@Bean
+	FilterRegistrationBean<BridgeRequestFilter> acpInspectorRequestFilter(InspectorToken token) {
+		FilterRegistrationBean<BridgeRequestFilter> registration = new FilterRegistrationBean<>(
+				new BridgeRequestFilter(token));
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+		registration.addUrlPatterns("/*");
+		return registration;
+	}
+
+	@Bean
+	ServletServerContainerFactoryBean acpInspectorWebSocketContainer() {
+		ServletServerContainerFactoryBean container = new ServletServerContainerFactoryBean();
+		// messages arrive in parts of this size; PageSocketHandler bounds the whole
+		container.setMaxTextMessageBufferSize(MESSAGE_PART_CHARS);
+		container.setMaxBinaryMessageBufferSize(MESSAGE_PART_CHARS);
+		return container;
+	}
+
+	@Bean
+	StartLine acpInspectorStartLine(InspectorToken token) {
+		return new StartLine(token);
+	}
+
+	@Override
+	public void addResourceHandlers(ResourceHandlerRegistry registry) {
+		registry.addResourceHandler(BridgeRequestFilter.PAGE_PATH + "**").addResourceLocations(PAGE_LOCATION);
+	}
+
+	@Override
+	public void addViewControllers(ViewControllerRegistry registry) {
+		registry.addRedirectViewController("/inspector", BridgeRequestFilter.PAGE_PATH);
+		registry.addViewController(BridgeRequestFilter.PAGE_PATH).setViewName("forward:/inspector/index.html");
+	}
+
+}
