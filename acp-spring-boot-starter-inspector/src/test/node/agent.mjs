@@ -8,8 +8,10 @@
 //   wait           waits until session/cancel, then stopReason cancelled
 //   invalid        one session/update that violates the schema (a tool_call_update without toolCallId), end_turn
 //   exit           the process exits with code 3
+//   child          starts a child process that runs until it is killed; the message chunk tells "child <pid>"
 //
 //   node agent.mjs
+import { spawn } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 
@@ -103,6 +105,10 @@ const app = acp.agent({ name: 'inspector-test-agent' })
     if (prompt === 'invalid') {
       await client.notify('session/update', { sessionId, update: { sessionUpdate: 'tool_call_update', status: 'completed' } });
       reply = 'sent an invalid update';
+    }
+    else if (prompt === 'child') {
+      const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      reply = 'child ' + child.pid;
     }
     else if (prompt === 'terminal') {
       reply = await terminal(client, sessionId);

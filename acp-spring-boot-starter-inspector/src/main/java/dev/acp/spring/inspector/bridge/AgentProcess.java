@@ -139,7 +139,8 @@ final class AgentProcess {
 
 	/**
 	 * End the agent and every process it started: its input closed, then SIGTERM after a
-	 * grace period, then SIGKILL.
+	 * grace period, then SIGKILL; returns once they have ended (each waited for a grace
+	 * period at most).
 	 */
 	void stop() {
 		List<ProcessHandle> descendants = new ArrayList<>(this.process.descendants().toList());
@@ -159,6 +160,7 @@ final class AgentProcess {
 			}
 		}
 		descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+		descendants.forEach(AgentProcess::exited);
 	}
 
 	private static boolean exited(ProcessHandle handle) {

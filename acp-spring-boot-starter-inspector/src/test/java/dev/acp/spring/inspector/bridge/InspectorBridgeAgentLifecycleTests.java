@@ -33,15 +33,22 @@ class InspectorBridgeAgentLifecycleTests {
 	}
 
 	@Test
-	void keepsTheAgentRunningWhenThePageDisconnectsAndEndsItWhenTheApplicationStops() {
+	void keepsTheAgentRunningWhenThePageDisconnectsAndEndsItAndItsChildrenWhenTheApplicationStops(@TempDir Path cwd) {
 		TestBridge bridge = TestBridge.start();
 		ProcessHandle agent = bridge.context.getBean(AgentRelay.class).agent().handle();
-		TestPage page = bridge.page();
-		page.close();
+		ProcessHandle child;
+		try (TestPage page = bridge.page()) {
+			page.call("initialize", "{\"protocolVersion\":1,\"clientCapabilities\":{}}");
+			String session = bridge.newSession(page, cwd);
+			page.send(InspectorBridgeTests.prompt(TestPage.nextId(), session, "child"));
+			String text = page.awaitUpdate("agent_message_chunk").at("/params/update/content/text").asString();
+			child = ProcessHandle.of(Long.parseLong(text.substring("child ".length()))).orElseThrow();
+		}
 		assertThat(agent.isAlive()).isTrue();
 		TestPage second = bridge.page();
 		bridge.close();
 		assertThat(agent.isAlive()).isFalse();
+		assertThat(child.isAlive()).isFalse();
 		assertThat(second.awaitClose()).isEqualTo(1001);
 	}
 
