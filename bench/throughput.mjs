@@ -480,7 +480,7 @@ if (promptMode) {
 }
 console.log(`throughput: ${(measured.ok / measured.seconds).toFixed(0)} ${what}/s answered correctly`
   + (failures > 0 ? ` (${(measured.answered / measured.seconds).toFixed(0)} answers/s in all)` : ''));
-console.log(`latency (ms): p50 ${pct(0.5).toFixed(2)}  p99 ${pct(0.99).toFixed(2)}  max ${pct(1).toFixed(2)}`);
+console.log(`latency (ms): p50 ${pct(0.5).toFixed(2)}  p99 ${pct(0.99).toFixed(2)}  p99.9 ${pct(0.999).toFixed(2)}  max ${pct(1).toFixed(2)}`);
 const perOp = (seconds) => (seconds * 1e6) / measured.count;
 console.log(`CPU time per ${what.slice(0, -1)} (us): agent ${perOp(measured.agentCpuSeconds).toFixed(1)}, `
   + `this client ${perOp(measured.clientCpuSeconds).toFixed(1)} `
@@ -489,7 +489,7 @@ console.log(`CPU time per ${what.slice(0, -1)} (us): agent ${perOp(measured.agen
 console.log(`peak RSS (VmHWM) after the run: ${status.VmHWM?.toFixed(0)} MiB`);
 console.log(`result ${JSON.stringify({
   mode: promptMode ? 'prompt' : 'echo', transport: overHttp ? 'http' : overWebSocket ? 'ws' : 'stdio', window, total, ok: measured.ok,
-  errors, rate: measured.ok / measured.seconds, p50: pct(0.5), p99: pct(0.99), max: pct(1),
+  errors, rate: measured.ok / measured.seconds, p50: pct(0.5), p99: pct(0.99), p999: pct(0.999), max: pct(1),
   updates: measured.updates, outOfOrder: measured.outOfOrder, peakRssMiB: status.VmHWM,
   agentCpuUs: perOp(measured.agentCpuSeconds), clientCpuUs: perOp(measured.clientCpuSeconds),
 })}`);
