@@ -31,7 +31,15 @@ class InspectorStandardOutputTests {
 
 	@Test
 	void printsTheStartLineAsTheOnlyLineOfStandardOutput() throws Exception {
-		Process inspector = start(ProcessBuilder.Redirect.DISCARD, "--", "node", TestBridge.AGENT.toString());
+		assertStartLineIsTheOnlyOutput(
+				start(ProcessBuilder.Redirect.DISCARD, "--", "node", TestBridge.AGENT.toString()));
+	}
+
+	/**
+	 * Reads the start line of a starting inspector, checks that its URL and token serve,
+	 * stops the inspector with SIGTERM and checks that it wrote nothing else.
+	 */
+	static void assertStartLineIsTheOnlyOutput(Process inspector) throws Exception {
 		try {
 			BufferedReader output = new BufferedReader(
 					new InputStreamReader(inspector.getInputStream(), StandardCharsets.UTF_8));
