@@ -35,9 +35,9 @@ final class TestBridge implements AutoCloseable {
 		this.token = context.getBean(InspectorToken.class).value();
 	}
 
-	static TestBridge start() {
+	static TestBridge start(String... options) {
 		return new TestBridge(
-				AcpInspectorApplication.run(new AgentCommand(List.of(), List.of("node", AGENT.toString()))));
+				AcpInspectorApplication.run(new AgentCommand(List.of(options), List.of("node", AGENT.toString()))));
 	}
 
 	TestPage page() {
