@@ -5,7 +5,8 @@
 //                  "read failed: <code> <message>"), stopReason end_turn
 //   read <path>    fs/read_text_file of <path>, the message chunk telling the content or the error, end_turn
 //   terminal       terminal/create `echo hello`, wait_for_exit, output, release; the message chunk tells the output
-//   wait           waits until session/cancel, then stopReason cancelled
+//   wait           a message chunk "waiting for session/cancel", then waits until session/cancel, then stopReason
+//                  cancelled
 //   invalid        one session/update that violates the schema (a tool_call_update without toolCallId), end_turn
 //   exit           the process exits with code 3
 //   child          starts a child process that runs until it is killed; the message chunk tells "child <pid>"
@@ -98,7 +99,9 @@ const app = acp.agent({ name: 'inspector-test-agent' })
       process.exit(3);
     }
     if (prompt === 'wait') {
-      await new Promise((resolve) => cancels.set(sessionId, resolve));
+      const cancelled = new Promise((resolve) => cancels.set(sessionId, resolve));
+      await update(client, sessionId, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'waiting for session/cancel' } });
+      await cancelled;
       return { stopReason: 'cancelled' };
     }
     let reply;

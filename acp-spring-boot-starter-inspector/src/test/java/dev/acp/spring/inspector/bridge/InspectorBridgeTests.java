@@ -88,6 +88,8 @@ class InspectorBridgeTests {
 			String session = this.bridge.newSession(page, cwd);
 			int prompt = TestPage.nextId();
 			page.send(prompt(prompt, session, "wait"));
+			assertThat(page.awaitUpdate("agent_message_chunk").at("/params/update/content/text").asString())
+				.isEqualTo("waiting for session/cancel");
 			page.send("{\"jsonrpc\":\"2.0\",\"method\":\"session/cancel\",\"params\":{\"sessionId\":\"" + session
 					+ "\"}}");
 			assertThat(response(page, prompt).at("/result/stopReason").asString()).isEqualTo("cancelled");
