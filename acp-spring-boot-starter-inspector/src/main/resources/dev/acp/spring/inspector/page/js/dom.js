@@ -27,12 +27,18 @@ export function el(tag, attrs = {}, ...children) {
 			node.setAttribute(name, value === true ? '' : String(value));
 		}
 	}
-	for (const child of children.flat()) {
-		if (child != null) {
-			node.append(child);
-		}
-	}
+	node.append(...present(children));
 	return node;
+}
+
+/** Replaces the children of `node` (arrays are flattened, null and undefined left out). */
+export function fill(node, ...children) {
+	node.replaceChildren(...present(children));
+	return node;
+}
+
+function present(children) {
+	return children.flat(Infinity).filter((child) => child != null && child !== false);
 }
 
 /** The element with this data-test hook under `root`. */

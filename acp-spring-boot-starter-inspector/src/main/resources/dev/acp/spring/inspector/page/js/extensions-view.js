@@ -65,7 +65,7 @@ export class ExtensionsView {
 
 	/** A form for `method` (null: the raw call, the method typed in). */
 	form(method, schema, kind) {
-		const raw = el('textarea', { test: 'raw-params', class: 'json', rows: 4, value: '{}', spellcheck: 'false' });
+		const raw = el('textarea', { test: 'raw-params', class: 'json', rows: 2, value: '{}', spellcheck: 'false' });
 		const result = el('pre', { test: 'call-result', class: 'call-result' });
 		const methodInput = method == null
 			? el('input', { test: 'raw-method', type: 'text', placeholder: 'method, e.g. session/prompt' })

@@ -1,6 +1,6 @@
 // What the initialize answer says: protocol version, agent info, capabilities, auth methods.
 
-import { el, hook, pretty, clear } from './dom.js';
+import { el, fill, hook, pretty, clear } from './dom.js';
 
 export class InitializeView {
 	constructor(root) {
@@ -15,7 +15,7 @@ export class InitializeView {
 		const info = result.agentInfo ?? result.info ?? {};
 		const capabilities = result.agentCapabilities ?? result.capabilities ?? {};
 		const withoutMeta = Object.fromEntries(Object.entries(capabilities).filter(([key]) => key !== '_meta'));
-		this.info.replaceChildren(
+		fill(this.info,
 			el('dl', {},
 				el('dt', { text: 'agent' }), el('dd', { 'data-field': 'name', text: String(info.title ?? info.name ?? '(no agentInfo)') }),
 				el('dt', { text: 'name' }), el('dd', { text: String(info.name ?? '') }),

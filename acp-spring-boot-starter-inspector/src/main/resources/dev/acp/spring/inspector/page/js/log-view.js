@@ -34,8 +34,7 @@ export class LogView {
 			el('span', { class: 'validity', text: '…' }));
 		entry.append(el('details', {}, summary,
 			el('pre', { text: typeof frame === 'string' ? frame : JSON.stringify(frame, null, 2) })));
-		this.list.append(entry);
-		entry.scrollIntoView({ block: 'nearest' });
+		this.append(entry);
 		this.showLatency(info.stats);
 		if (typeof frame !== 'object' || frame === null) {
 			this.mark(entry, { valid: false, errors: ['not a JSON-RPC message'] });
@@ -62,8 +61,17 @@ export class LogView {
 
 	/** Adds a line that is not a frame (the agent's standard error, its exit). */
 	note(text, kind = 'note') {
-		this.list.append(el('li', { class: `log-note ${kind}`, 'data-kind': kind },
+		this.append(el('li', { class: `log-note ${kind}`, 'data-kind': kind },
 			el('time', { text: timestamp() }), el('span', { text })));
+	}
+
+	/** Appends a line, following the end of the log unless the person scrolled back. */
+	append(node) {
+		const following = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
+		this.list.append(node);
+		if (following) {
+			this.list.scrollTop = this.list.scrollHeight;
+		}
 	}
 
 	showLatency(stats) {

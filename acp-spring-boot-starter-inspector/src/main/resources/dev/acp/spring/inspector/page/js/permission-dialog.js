@@ -1,7 +1,7 @@
 // The agent's session/request_permission as a dialog the person answers: one button per
 // option, or cancel. Closed (answered "cancelled") when the agent withdraws the request.
 
-import { el, hook } from './dom.js';
+import { el, fill, hook } from './dom.js';
 import { contentText } from './turn-view.js';
 
 export class PermissionDialog {
@@ -20,7 +20,7 @@ export class PermissionDialog {
 			};
 			const toolCall = params.toolCall ?? {};
 			const options = Array.isArray(params.options) ? params.options : [];
-			this.dialog.replaceChildren(
+			fill(this.dialog,
 				el('h3', { text: 'The agent asks for permission' }),
 				el('p', { class: 'title', text: String(toolCall.title ?? toolCall.toolCallId ?? '') }),
 				toolCall.kind ? el('p', { class: 'tag', text: String(toolCall.kind) }) : null,

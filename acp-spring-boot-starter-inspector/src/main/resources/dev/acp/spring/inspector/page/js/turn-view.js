@@ -3,7 +3,7 @@
 // the plan, usage and the stop reason. Fed with the session/update notifications of the
 // current session.
 
-import { el, hook, pretty, clear } from './dom.js';
+import { el, fill, hook, pretty, clear } from './dom.js';
 
 export class TurnView {
 	constructor(root) {
@@ -70,7 +70,7 @@ export class TurnView {
 		card.state = created ? { ...update } : { ...card.state, ...withoutNulls(update) };
 		const state = card.state;
 		card.node.dataset.status = state.status ?? 'pending';
-		card.node.replaceChildren(
+		fill(card.node,
 			el('div', { class: 'tool-head' },
 				el('span', { class: `status ${state.status ?? 'pending'}`, text: state.status ?? 'pending' }),
 				el('strong', { text: state.title ?? id }),
