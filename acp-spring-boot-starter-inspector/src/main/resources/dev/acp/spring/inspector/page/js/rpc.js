@@ -23,6 +23,7 @@ export class JsonRpcClient {
 		this.handlers = new Map();
 		this.listeners = new Set();
 		this.stats = new Map();
+		this.unpaired = 0;
 		transport.onmessage = (text) => this.receive(text);
 	}
 
@@ -106,6 +107,9 @@ export class JsonRpcClient {
 			const latency = call ? performance.now() - call.started : null;
 			if (call) {
 				this.record(call.method, latency);
+			}
+			else {
+				this.unpaired++;
 			}
 			this.observer.frame('in', message, { method: call?.method ?? null, answer: true, latency });
 			call?.resolve(message);
