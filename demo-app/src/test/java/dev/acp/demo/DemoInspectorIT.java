@@ -17,8 +17,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The ACP inspector page served beside the demo jar ({@code acp.inspector.enabled=true}),
  * driven in headless Chromium: it connects over WebSocket or Streamable HTTP (with the
- * agent's bearer token), shows the demo's extensions, calls one through its form, runs a
- * prompt turn, checks the extensibility rules and marks the frames the schema refuses.
+ * agent's bearer token), shows the demo's extensions, calls one through its form, runs
+ * prompt turns (one asking permission through the page's dialog), checks the
+ * extensibility rules and marks the frames the schema refuses.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -40,6 +41,17 @@ class DemoInspectorIT {
 			page.newSession();
 			assertThat(page.prompt("hello inspector")).isEqualTo("end_turn");
 			assertThat(page.hooks("message-chunk")).extracting(WebElement::getText).containsExactly("hello inspector");
+			assertThat(page.prompt("tool", "allow")).isEqualTo("end_turn");
+			assertThat(page.hook("permission-dialog").isDisplayed()).isFalse();
+			assertThat(page.hooks("tool-call")).singleElement()
+				.satisfies((call) -> assertThat(call.getDomAttribute("data-status")).isEqualTo("completed"))
+				.satisfies((call) -> assertThat(call.getText()).contains("Edit README.md", "Edited README.md"));
+			assertThat(page.hook("plan").findElements(By.cssSelector("li")))
+				.extracting((entry) -> entry.getDomAttribute("data-status"))
+				.containsExactly("completed", "completed");
+			assertThat(page.hooks("message-chunk")).extracting(WebElement::getText)
+				.last()
+				.isEqualTo("Done: README.md was edited.");
 			List<WebElement> rules = page.checkExtensibility();
 			assertThat(rules).hasSizeGreaterThanOrEqualTo(5)
 				.allSatisfy((rule) -> assertThat(rule.getDomAttribute("data-ok")).as(rule.getText()).isEqualTo("true"));

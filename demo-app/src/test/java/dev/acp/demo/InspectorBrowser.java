@@ -114,9 +114,21 @@ final class InspectorBrowser implements AutoCloseable {
 
 	/** Sends a prompt and waits for the turn's stop reason; answers it. */
 	String prompt(String text) {
+		return prompt(text, null);
+	}
+
+	/**
+	 * Sends a prompt, answers the permission dialog it opens with {@code optionId}
+	 * (unless {@code null}) and waits for the turn's stop reason; answers it.
+	 */
+	String prompt(String text, String optionId) {
 		int stopped = hooks("stop-reason").size();
 		type(hook("prompt-input"), text);
 		hook("prompt-send").click();
+		if (optionId != null) {
+			By option = By.cssSelector("[data-test=permission-option][data-option-id=\"" + optionId + "\"]");
+			this.wait.until(ExpectedConditions.elementToBeClickable(option)).click();
+		}
 		this.wait.until((driver) -> hooks("stop-reason").size() > stopped);
 		return hooks("stop-reason").get(stopped).getText();
 	}

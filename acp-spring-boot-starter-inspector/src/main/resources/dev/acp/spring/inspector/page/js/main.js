@@ -179,12 +179,22 @@ function disconnect() {
 	status('disconnected', 'closed');
 }
 
+// the agent's requests the bridge served, by id, to pair the bridge's answers with them
+const served = new Map();
+
 function bridgeMessage(message) {
 	switch (message.inspector) {
 		case 'served': {
 			const frame = message.frame ?? {};
-			const direction = typeof frame.method === 'string' ? 'in' : 'out';
-			log.add(direction, frame, { method: frame.method ?? null, served: true, answer: direction === 'out' });
+			if (typeof frame.method === 'string') {
+				served.set(JSON.stringify(frame.id), frame.method);
+				log.add('in', frame, { method: frame.method, served: true });
+			}
+			else {
+				const method = served.get(JSON.stringify(frame.id)) ?? null;
+				served.delete(JSON.stringify(frame.id));
+				log.add('out', frame, { method, served: true, answer: true });
+			}
 			break;
 		}
 		case 'stderr':
@@ -208,6 +218,7 @@ async function sendPrompt() {
 		return;
 	}
 	turn.prompt(text);
+	ui.promptInput.value = '';
 	ui.promptSend.disabled = true;
 	try {
 		const answer = await rpc.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }] });
