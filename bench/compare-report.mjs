@@ -43,6 +43,7 @@ const rows = [
   ['prompt turns/s, 64 in flight', 'prompt64', 'rate', count, 'higher'],
   ['prompt p50 ms, 64 in flight', 'prompt64', 'p50', ms, 'lower'],
   ['prompt p99 ms, 64 in flight', 'prompt64', 'p99', ms, 'lower'],
+  ['prompt p99.9 ms, 64 in flight', 'prompt64', 'p999', ms, 'lower'],
   ['WebSocket echo req/s, 64 in flight', 'ws-echo64', 'rate', count, 'higher'],
   ['WebSocket echo p50 ms, 64 in flight', 'ws-echo64', 'p50', ms, 'lower'],
   ['WebSocket echo p99 ms, 64 in flight', 'ws-echo64', 'p99', ms, 'lower'],

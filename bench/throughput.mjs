@@ -362,6 +362,7 @@ class Phase {
     this.outOfOrder = 0;
     this.wrongAnswers = 0;
     this.errors = new Map();
+    this.firstErrors = new Map();
     this.sentAt = new Float64Array(count);
     this.latencies = new Float64Array(count);
     this.slotOf = promptMode ? new Int32Array(count) : undefined;
@@ -397,6 +398,7 @@ class Phase {
     const code = errorCode(line);
     if (code !== undefined) {
       this.errors.set(code, (this.errors.get(code) || 0) + 1);
+      if (!this.firstErrors.has(code)) this.firstErrors.set(code, line.slice(0, 500));
     }
     else if (promptMode) {
       const slot = this.slotOf[index];
@@ -473,6 +475,7 @@ console.log(`${overHttp ? 'http' : overWebSocket ? 'websocket' : 'stdio'} ${prom
   + `${total} ${what}, window ${window}, after ${warmup} warm-up ${what}`);
 if (failures > 0) {
   console.log(`FAILED ${failures}: errors ${JSON.stringify(errors)}, other answers ${measured.wrongAnswers}`);
+  for (const line of measured.firstErrors.values()) console.log(`  first: ${line}`);
 }
 if (promptMode) {
   console.log(`session/update received: ${measured.updates} (bad ${measured.badUpdates}); `
@@ -480,7 +483,7 @@ if (promptMode) {
 }
 console.log(`throughput: ${(measured.ok / measured.seconds).toFixed(0)} ${what}/s answered correctly`
   + (failures > 0 ? ` (${(measured.answered / measured.seconds).toFixed(0)} answers/s in all)` : ''));
-console.log(`latency (ms): p50 ${pct(0.5).toFixed(2)}  p99 ${pct(0.99).toFixed(2)}  max ${pct(1).toFixed(2)}`);
+console.log(`latency (ms): p50 ${pct(0.5).toFixed(2)}  p99 ${pct(0.99).toFixed(2)}  p99.9 ${pct(0.999).toFixed(2)}  max ${pct(1).toFixed(2)}`);
 const perOp = (seconds) => (seconds * 1e6) / measured.count;
 console.log(`CPU time per ${what.slice(0, -1)} (us): agent ${perOp(measured.agentCpuSeconds).toFixed(1)}, `
   + `this client ${perOp(measured.clientCpuSeconds).toFixed(1)} `
@@ -489,7 +492,7 @@ console.log(`CPU time per ${what.slice(0, -1)} (us): agent ${perOp(measured.agen
 console.log(`peak RSS (VmHWM) after the run: ${status.VmHWM?.toFixed(0)} MiB`);
 console.log(`result ${JSON.stringify({
   mode: promptMode ? 'prompt' : 'echo', transport: overHttp ? 'http' : overWebSocket ? 'ws' : 'stdio', window, total, ok: measured.ok,
-  errors, rate: measured.ok / measured.seconds, p50: pct(0.5), p99: pct(0.99), max: pct(1),
+  errors, rate: measured.ok / measured.seconds, p50: pct(0.5), p99: pct(0.99), p999: pct(0.999), max: pct(1),
   updates: measured.updates, outOfOrder: measured.outOfOrder, peakRssMiB: status.VmHWM,
   agentCpuUs: perOp(measured.agentCpuSeconds), clientCpuUs: perOp(measured.clientCpuSeconds),
 })}`);
