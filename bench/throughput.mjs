@@ -362,6 +362,7 @@ class Phase {
     this.outOfOrder = 0;
     this.wrongAnswers = 0;
     this.errors = new Map();
+    this.firstErrors = new Map();
     this.sentAt = new Float64Array(count);
     this.latencies = new Float64Array(count);
     this.slotOf = promptMode ? new Int32Array(count) : undefined;
@@ -397,6 +398,7 @@ class Phase {
     const code = errorCode(line);
     if (code !== undefined) {
       this.errors.set(code, (this.errors.get(code) || 0) + 1);
+      if (!this.firstErrors.has(code)) this.firstErrors.set(code, line.slice(0, 500));
     }
     else if (promptMode) {
       const slot = this.slotOf[index];
@@ -473,6 +475,7 @@ console.log(`${overHttp ? 'http' : overWebSocket ? 'websocket' : 'stdio'} ${prom
   + `${total} ${what}, window ${window}, after ${warmup} warm-up ${what}`);
 if (failures > 0) {
   console.log(`FAILED ${failures}: errors ${JSON.stringify(errors)}, other answers ${measured.wrongAnswers}`);
+  for (const line of measured.firstErrors.values()) console.log(`  first: ${line}`);
 }
 if (promptMode) {
   console.log(`session/update received: ${measured.updates} (bad ${measured.badUpdates}); `

@@ -6,7 +6,6 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -54,19 +53,7 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 
 	private final int maxSessions;
 
-	/**
-	 * The ids of the sessions evicted lately (at most as many as the sessions kept), so
-	 * that a connection still serving one keeps it again, while a deleted one stays
-	 * deleted.
-	 */
-	private final Map<String, Boolean> evicted = new LinkedHashMap<>() {
-
-		@Override
-		protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-			return size() > InMemoryAcpSessionStore.this.maxSessions;
-		}
-
-	};
+	private final EvictedSessionIds evicted;
 
 	private final int maxHistory;
 
@@ -114,6 +101,12 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 	 */
 	public InMemoryAcpSessionStore(int maxSessions, int maxHistory, long maxHistorySize, long maxSize,
 			Duration idleTimeout, Clock clock) {
+		this(maxSessions, maxHistory, maxHistorySize, maxSize, idleTimeout, clock, new EvictedSessionIds(maxSessions));
+	}
+
+	InMemoryAcpSessionStore(int maxSessions, int maxHistory, long maxHistorySize, long maxSize, Duration idleTimeout,
+			Clock clock, EvictedSessionIds evicted) {
+		this.evicted = evicted;
 		if (maxSessions < 1 || maxHistory < 1) {
 			throw new IllegalArgumentException("maxSessions and maxHistory must be positive");
 		}
@@ -175,27 +168,33 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 		}
 	}
 
+	/**
+	 * Evict a session: it is marked evicted before its removal is visible, so whoever no
+	 * longer finds it sees the mark.
+	 */
 	private void evict(Entry entry) {
 		String sessionId = entry.data().sessionId();
-		if (this.sessions.remove(sessionId, entry)) {
-			this.historySize.addAndGet(-entry.discard());
-			synchronized (this.evicted) {
-				this.evicted.put(sessionId, Boolean.TRUE);
+		boolean[] removed = new boolean[1];
+		this.sessions.computeIfPresent(sessionId, (id, present) -> {
+			if (present != entry) {
+				return present;
 			}
+			this.evicted.add(id);
+			removed[0] = true;
+			return null;
+		});
+		if (removed[0]) {
+			this.historySize.addAndGet(-entry.discard());
 		}
 	}
 
 	private void forgetEviction(String sessionId) {
-		synchronized (this.evicted) {
-			this.evicted.remove(sessionId);
-		}
+		this.evicted.remove(sessionId);
 	}
 
 	@Override
 	public boolean evicted(String sessionId) {
-		synchronized (this.evicted) {
-			return this.evicted.containsKey(sessionId);
-		}
+		return this.evicted.contains(sessionId);
 	}
 
 	@Override

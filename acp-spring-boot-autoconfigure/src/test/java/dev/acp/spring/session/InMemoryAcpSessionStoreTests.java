@@ -37,6 +37,46 @@ class InMemoryAcpSessionStoreTests {
 		return new AcpSessionData(id, cwd, List.of(), List.of(), null, null, Map.of(), Map.of(), now, now);
 	}
 
+	@Test
+	void aSessionBeingEvictedIsStillFoundOrAlreadyMarkedEvictedSoThatAConnectionServingItKeepsIt() throws Exception {
+		CountDownLatch marking = new CountDownLatch(1);
+		CountDownLatch proceed = new CountDownLatch(1);
+		EvictedSessionIds evicted = new EvictedSessionIds(1) {
+
+			@Override
+			void add(String sessionId) {
+				marking.countDown();
+				try {
+					proceed.await(10, TimeUnit.SECONDS);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+				super.add(sessionId);
+			}
+
+		};
+		InMemoryAcpSessionStore store = new InMemoryAcpSessionStore(1, 4,
+				InMemoryAcpSessionStore.DEFAULT_MAX_HISTORY_SIZE, InMemoryAcpSessionStore.DEFAULT_MAX_SIZE,
+				Duration.ofMinutes(30), this.clock, evicted);
+		store.save(session("old", "/w"));
+		Thread evictor = new Thread(() -> store.save(session("new", "/w")), "evictor");
+		evictor.start();
+		assertThat(marking.await(10, TimeUnit.SECONDS)).as("the eviction of the old session started").isTrue();
+		try {
+			boolean found = store.find("old") != null;
+			assertThat(found || store.evicted("old"))
+				.as("while being evicted, the old session is still found or already marked evicted")
+				.isTrue();
+		}
+		finally {
+			proceed.countDown();
+			evictor.join(TimeUnit.SECONDS.toMillis(10));
+		}
+		assertThat(store.find("old")).isNull();
+		assertThat(store.evicted("old")).isTrue();
+	}
+
 	private static SessionUpdate chunk(String text) {
 		return new SessionUpdate.AgentMessageChunk(ContentBlock.text(text), null, null);
 	}
