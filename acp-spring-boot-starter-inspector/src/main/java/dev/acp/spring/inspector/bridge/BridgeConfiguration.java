@@ -1,5 +1,8 @@
 package dev.acp.spring.inspector.bridge;
 
+import dev.acp.spring.inspector.AcpFrameValidator;
+import dev.acp.spring.inspector.FrameValidation;
+import dev.acp.spring.inspector.InspectorPage;
 import dev.acp.spring.protocol.AcpJsonMapper;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -7,25 +10,21 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
-import org.springframework.web.servlet.config.annotation.ResourceHandlerRegistry;
-import org.springframework.web.servlet.config.annotation.ViewControllerRegistry;
-import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import org.springframework.web.servlet.function.RouterFunction;
+import org.springframework.web.servlet.function.ServerResponse;
 import org.springframework.web.socket.config.annotation.EnableWebSocket;
 import org.springframework.web.socket.config.annotation.WebSocketConfigurer;
 import org.springframework.web.socket.server.standard.ServletServerContainerFactoryBean;
 
 /**
- * The beans of the bridge: the token, the agent and its relay, the page's WebSocket and
- * files, and the filter in front of them all.
+ * The beans of the bridge: the token, the agent and its relay, the page's WebSocket, its
+ * files and HTTP routes, and the filter in front of them all.
  *
  * @author ACP Spring Boot Starter contributors
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSocket
-class BridgeConfiguration implements WebMvcConfigurer {
-
-	/** Where the page's files are on the class path. */
-	static final String PAGE_LOCATION = "classpath:/dev/acp/spring/inspector/page/";
+class BridgeConfiguration {
 
 	private static final int MESSAGE_PART_CHARS = 64 * 1024;
 
@@ -63,8 +62,11 @@ class BridgeConfiguration implements WebMvcConfigurer {
 	}
 
 	@Bean
-	BridgeController acpInspectorBridgeController(AgentCommand command, WorkspaceServices workspace) {
-		return new BridgeController(command, workspace);
+	RouterFunction<ServerResponse> acpInspectorBridgeRoutes(AgentCommand command, WorkspaceServices workspace,
+			InspectorToken token) {
+		FrameValidation validation = new FrameValidation(new AcpFrameValidator(this.mapper), this.mapper,
+				token::authorizes);
+		return new BridgeRoutes(command, workspace, this.mapper).routes(validation, new InspectorPage());
 	}
 
 	@Bean
@@ -88,17 +90,6 @@ class BridgeConfiguration implements WebMvcConfigurer {
 	@Bean
 	StartLine acpInspectorStartLine(InspectorToken token) {
 		return new StartLine(token);
-	}
-
-	@Override
-	public void addResourceHandlers(ResourceHandlerRegistry registry) {
-		registry.addResourceHandler(BridgeRequestFilter.PAGE_PATH + "**").addResourceLocations(PAGE_LOCATION);
-	}
-
-	@Override
-	public void addViewControllers(ViewControllerRegistry registry) {
-		registry.addRedirectViewController("/inspector", BridgeRequestFilter.PAGE_PATH);
-		registry.addViewController(BridgeRequestFilter.PAGE_PATH).setViewName("forward:/inspector/index.html");
 	}
 
 }

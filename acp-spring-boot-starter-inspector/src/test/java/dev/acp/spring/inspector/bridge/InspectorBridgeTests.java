@@ -148,6 +148,23 @@ class InspectorBridgeTests {
 	}
 
 	@Test
+	void validatesAFrameAgainstTheSchemaWithTheToken() throws IOException {
+		String invalidUpdate = "{\"protocolVersion\":1,\"from\":\"agent\",\"frame\":{\"jsonrpc\":\"2.0\","
+				+ "\"method\":\"session/update\",\"params\":{\"sessionId\":\"sess_1\","
+				+ "\"update\":{\"sessionUpdate\":\"tool_call_update\",\"status\":\"completed\"}}}}";
+		HttpResponse<String> validated = this.bridge.post("/inspector/validate", invalidUpdate);
+		assertThat(validated.statusCode()).isEqualTo(200);
+		assertThat(validated.body()).contains("\"valid\":false", "toolCallId");
+		assertThat(this.bridge
+			.post("/inspector/validate", "{\"protocolVersion\":1,\"from\":\"client\",\"frame\":"
+					+ "{\"jsonrpc\":\"2.0\",\"method\":\"session/cancel\",\"params\":{\"sessionId\":\"sess_1\"}}}")
+			.body()).isEqualTo("{\"valid\":true}");
+		assertThat(this.bridge.rawStatus("POST /inspector/validate HTTP/1.1\r\nHost: 127.0.0.1:" + this.bridge.port
+				+ "\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"))
+			.isEqualTo(401);
+	}
+
+	@Test
 	void refusesAWorkspaceThatIsNotAnExistingDirectory(@TempDir Path dir) {
 		HttpResponse<String> missing = this.bridge.post("/inspector/workspace",
 				"{\"path\":\"" + dir.resolve("missing") + "\"}");
