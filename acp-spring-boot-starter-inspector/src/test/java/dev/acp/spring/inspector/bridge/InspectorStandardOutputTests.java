@@ -36,8 +36,9 @@ class InspectorStandardOutputTests {
 	}
 
 	/**
-	 * Reads the start line of a starting inspector, checks that its URL and token serve,
-	 * stops the inspector with SIGTERM and checks that it wrote nothing else.
+	 * Reads the start line of a starting inspector, checks that its URL serves the page
+	 * and its token the configuration, stops the inspector with SIGTERM and checks that
+	 * it wrote nothing else.
 	 */
 	static void assertStartLineIsTheOnlyOutput(Process inspector) throws Exception {
 		try {
@@ -52,6 +53,11 @@ class InspectorStandardOutputTests {
 					.header("Authorization", "Bearer " + start.group(2))
 					.build(), HttpResponse.BodyHandlers.ofString());
 			assertThat(config.statusCode()).isEqualTo(200);
+			HttpResponse<String> page = HttpClient.newHttpClient()
+				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + start.group(1) + "/inspector/")).build(),
+						HttpResponse.BodyHandlers.ofString());
+			assertThat(page.statusCode()).isEqualTo(200);
+			assertThat(page.body()).contains("data-test=\"connect\"");
 			// SIGTERM, without closing the streams as Process.destroy() does
 			inspector.toHandle().destroy();
 			assertThat(inspector.waitFor(60, TimeUnit.SECONDS)).isTrue();
