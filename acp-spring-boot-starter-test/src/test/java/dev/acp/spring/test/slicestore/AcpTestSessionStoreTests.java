@@ -1,4 +1,4 @@
-package dev.acp.spring.test.slice.store;
+package dev.acp.spring.test.slicestore;
 
 import java.util.Map;
 

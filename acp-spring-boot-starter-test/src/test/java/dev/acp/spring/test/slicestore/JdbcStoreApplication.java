@@ -1,4 +1,4 @@
-package dev.acp.spring.test.slice.store;
+package dev.acp.spring.test.slicestore;
 
 import java.util.Map;
 
@@ -15,7 +15,7 @@ import org.springframework.stereotype.Component;
  * @author ACP Spring Boot Starter contributors
  */
 @SpringBootApplication
-@PropertySource("classpath:dev/acp/spring/test/slice/store/production.properties")
+@PropertySource("classpath:dev/acp/spring/test/slicestore/production.properties")
 public class JdbcStoreApplication {
 
 }

@@ -1,4 +1,4 @@
-package dev.acp.spring.test.slice.properties;
+package dev.acp.spring.test.sliceproperties;
 
 import java.util.Map;
 
