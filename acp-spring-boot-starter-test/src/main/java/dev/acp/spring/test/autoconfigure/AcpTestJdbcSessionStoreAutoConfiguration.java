@@ -1,7 +1,5 @@
 package dev.acp.spring.test.autoconfigure;
 
-import dev.acp.spring.autoconfigure.AcpJdbcSessionStoreAutoConfiguration;
-
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -17,7 +15,7 @@ import org.springframework.core.type.AnnotationMetadata;
  *
  * @author ACP Spring Boot Starter contributors
  */
-@AutoConfiguration(before = AcpJdbcSessionStoreAutoConfiguration.class)
+@AutoConfiguration(beforeName = "dev.acp.spring.autoconfigure.AcpJdbcSessionStoreAutoConfiguration")
 @ConditionalOnProperty(prefix = "acp.sessions", name = "store", havingValue = "jdbc")
 @ConditionalOnClass(name = AcpTestJdbcSessionStoreAutoConfiguration.DATA_SOURCE_AUTO_CONFIGURATION)
 @Import(AcpTestJdbcSessionStoreAutoConfiguration.DataSourceAutoConfigurationImport.class)
