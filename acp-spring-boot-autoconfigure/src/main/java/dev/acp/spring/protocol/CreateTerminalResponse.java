@@ -34,4 +34,13 @@ public record CreateTerminalResponse(String terminalId, @JsonProperty("_meta") @
 		this(terminalId, null, null);
 	}
 
+	/**
+	 * The terminal created.
+	 * @param terminalId its id, which the agent's later terminal calls name
+	 * @return the response
+	 */
+	public static CreateTerminalResponse of(String terminalId) {
+		return new CreateTerminalResponse(terminalId);
+	}
+
 }

@@ -31,4 +31,12 @@ public record KillTerminalResponse(@JsonProperty("_meta") @Nullable Map<String, 
 		this(null, null);
 	}
 
+	/**
+	 * The command was killed.
+	 * @return the response, {@code {}}
+	 */
+	public static KillTerminalResponse ok() {
+		return new KillTerminalResponse();
+	}
+
 }

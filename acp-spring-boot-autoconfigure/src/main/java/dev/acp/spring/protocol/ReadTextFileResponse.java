@@ -25,4 +25,17 @@ public record ReadTextFileResponse(String content, @JsonProperty("_meta") @Nulla
 		Objects.requireNonNull(content, "content");
 	}
 
+	public ReadTextFileResponse(String content) {
+		this(content, null, null);
+	}
+
+	/**
+	 * The text read.
+	 * @param content the text
+	 * @return the response
+	 */
+	public static ReadTextFileResponse of(String content) {
+		return new ReadTextFileResponse(content);
+	}
+
 }

@@ -31,4 +31,12 @@ public record ReleaseTerminalResponse(@JsonProperty("_meta") @Nullable Map<Strin
 		this(null, null);
 	}
 
+	/**
+	 * The terminal was released.
+	 * @return the response, {@code {}}
+	 */
+	public static ReleaseTerminalResponse ok() {
+		return new ReleaseTerminalResponse();
+	}
+
 }

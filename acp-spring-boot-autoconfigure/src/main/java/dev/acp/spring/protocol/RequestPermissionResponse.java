@@ -35,4 +35,21 @@ public record RequestPermissionResponse(RequestPermissionOutcome outcome,
 		this(outcome, null, null);
 	}
 
+	/**
+	 * The user chose this option.
+	 * @param optionId the id of the option chosen
+	 * @return the response
+	 */
+	public static RequestPermissionResponse selected(String optionId) {
+		return new RequestPermissionResponse(new RequestPermissionOutcome.Selected(optionId));
+	}
+
+	/**
+	 * The prompt turn was cancelled before the user chose.
+	 * @return the response
+	 */
+	public static RequestPermissionResponse cancelled() {
+		return new RequestPermissionResponse(new RequestPermissionOutcome.Cancelled());
+	}
+
 }

@@ -38,4 +38,22 @@ public record TerminalExitStatus(@Nullable Integer exitCode, @Nullable String si
 		this(null, null, null, null);
 	}
 
+	/**
+	 * The command exited with this code.
+	 * @param exitCode the exit code
+	 * @return the exit status
+	 */
+	public static TerminalExitStatus exited(int exitCode) {
+		return new TerminalExitStatus(exitCode, null);
+	}
+
+	/**
+	 * The command was ended by this signal.
+	 * @param signal the signal, such as {@code SIGKILL}
+	 * @return the exit status
+	 */
+	public static TerminalExitStatus killed(String signal) {
+		return new TerminalExitStatus(null, signal);
+	}
+
 }

@@ -43,4 +43,31 @@ public record TerminalOutputResponse(String output, Boolean truncated, @Nullable
 		this(output, truncated, null, null, null);
 	}
 
+	/**
+	 * The whole output so far, of a command still running.
+	 * @param output the output
+	 * @return the response, not truncated, without exit status
+	 */
+	public static TerminalOutputResponse of(String output) {
+		return new TerminalOutputResponse(output, false);
+	}
+
+	/**
+	 * The end of the output so far, its beginning dropped to keep within the byte limit.
+	 * @param output the output kept
+	 * @return the response, truncated, without exit status
+	 */
+	public static TerminalOutputResponse truncated(String output) {
+		return new TerminalOutputResponse(output, true);
+	}
+
+	/**
+	 * This response with the exit status of the command, once it ended.
+	 * @param exitStatus how it ended
+	 * @return a new response
+	 */
+	public TerminalOutputResponse withExitStatus(TerminalExitStatus exitStatus) {
+		return new TerminalOutputResponse(this.output, this.truncated, exitStatus, this.meta, this.unknown);
+	}
+
 }

@@ -39,4 +39,22 @@ public record WaitForTerminalExitResponse(@Nullable Integer exitCode, @Nullable 
 		this(null, null, null, null);
 	}
 
+	/**
+	 * The command exited with this code.
+	 * @param exitCode the exit code
+	 * @return the response
+	 */
+	public static WaitForTerminalExitResponse exited(int exitCode) {
+		return new WaitForTerminalExitResponse(exitCode, null);
+	}
+
+	/**
+	 * The command was ended by this signal.
+	 * @param signal the signal, such as {@code SIGTERM}
+	 * @return the response
+	 */
+	public static WaitForTerminalExitResponse killed(String signal) {
+		return new WaitForTerminalExitResponse(null, signal);
+	}
+
 }

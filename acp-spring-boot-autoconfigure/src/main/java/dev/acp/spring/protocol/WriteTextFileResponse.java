@@ -22,4 +22,16 @@ public record WriteTextFileResponse(@JsonProperty("_meta") @Nullable Map<String,
 		unknown = UnknownFields.of(unknown);
 	}
 
+	public WriteTextFileResponse() {
+		this(null, null);
+	}
+
+	/**
+	 * The file was written.
+	 * @return the response, {@code {}}
+	 */
+	public static WriteTextFileResponse ok() {
+		return new WriteTextFileResponse();
+	}
+
 }

@@ -3,7 +3,9 @@ package dev.acp.spring.agent;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import com.github.victools.jsonschema.generator.SchemaGenerator;
 import dev.acp.spring.annotation.AcpExtension;
 import dev.acp.spring.annotation.AcpMethod;
@@ -58,6 +60,18 @@ class AcpParamsSchemaAdvertisementTests {
 			// an extension that did not opt in carries no schemas
 			assertThat(new TestPeer(context).initialize("{}").at("/agentCapabilities/_meta/plain.test").has("schemas"))
 				.isFalse();
+		});
+	}
+
+	@Test
+	void descriptionsOfTheParamsTypeAndItsPropertiesAreInTheSchema() {
+		this.contextRunner.run((context) -> {
+			JsonNode book = new TestPeer(context).initialize("{}")
+				.at("/agentCapabilities/_meta/schema.test/schemas/_schema.test~1book/params");
+			assertThat(book.get("description").asString()).isEqualTo("A booking of a room");
+			assertThat(book.at("/properties/room/description").asString())
+				.isEqualTo("The room's name, as the hotel lists it");
+			assertThat(book.at("/properties/nights").has("description")).isFalse();
 		});
 	}
 
@@ -120,8 +134,9 @@ class AcpParamsSchemaAdvertisementTests {
 
 	}
 
-	record BookParams(@NotBlank String room, @NotNull @Min(1) Integer nights,
-			@JsonProperty("guest_names") List<String> guestNames) {
+	@JsonClassDescription("A booking of a room")
+	record BookParams(@JsonPropertyDescription("The room's name, as the hotel lists it") @NotBlank String room,
+			@NotNull @Min(1) Integer nights, @JsonProperty("guest_names") List<String> guestNames) {
 	}
 
 	@AcpExtension("plain.test")

@@ -27,15 +27,15 @@ class ToolCallTurn {
 		AcpClient client = context.client();
 		AcpConnection connection = context.connection();
 		client.plan(sessionId, List.of(PlanEntry.inProgress("Read the build file"), PlanEntry.pending("Fix it")));
-		client.toolCall(sessionId,
-				SessionUpdate.ToolCall.builder("read-1", "Read pom.xml")
-					.kind(ToolKind.READ)
-					.locations(ToolCallLocation.of("/project/pom.xml"))
-					.build());
+		SessionUpdate.ToolCall read = SessionUpdate.ToolCall.builder("read-1", "Read pom.xml")
+			.kind(ToolKind.READ)
+			.locations(ToolCallLocation.of("/project/pom.xml"))
+			.build();
+		client.toolCall(sessionId, read);
 		if (connection.canReadFiles()) {
 			String text = client.readTextFile(new ReadTextFileRequest(sessionId, "/project/pom.xml")).get().content();
-			client.toolCallUpdate(sessionId,
-					ToolCallUpdate.builder("read-1").status(ToolCallStatus.COMPLETED).text(text).build());
+			// read.update(): an update of that call (its id only), then what changed
+			client.toolCallUpdate(sessionId, read.update().withStatus(ToolCallStatus.COMPLETED).withText(text));
 		}
 		else {
 			client.toolCallUpdate(sessionId,

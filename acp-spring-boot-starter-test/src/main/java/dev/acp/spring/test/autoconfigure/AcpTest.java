@@ -21,10 +21,19 @@ import org.springframework.test.context.junit.jupiter.SpringExtension;
  * A test of an ACP agent's handlers that starts only the ACP parts of the application:
  * the ACP and Jackson auto-configurations (Bean Validation when present) and, from
  * component scanning, only the beans that serve ACP: classes with {@code @AcpMethod} or
- * {@code @AcpNotification} methods or annotated {@code @AcpExtension}, and
- * {@code AcpArgumentResolver} and {@code AcpCapabilitiesCustomizer} beans. No web server,
- * no transport ({@code acp.transport=none}); an {@link dev.acp.spring.test.AcpTestClient}
- * can be injected (a new connection per injection point).
+ * {@code @AcpNotification} methods or annotated {@code @AcpExtension}, what a handler's
+ * call passes through in production ({@code @AcpControllerAdvice} beans,
+ * {@code AcpHandlerInterceptor}, {@code AcpArgumentResolver} and
+ * {@code AcpSessionListener} beans) and {@code AcpCapabilitiesCustomizer} beans. No web
+ * server, no transport ({@code acp.transport=none}); an
+ * {@link dev.acp.spring.test.AcpTestClient} can be injected (a new connection per
+ * injection point).
+ * <p>
+ * Sessions are kept in memory ({@code acp.sessions.store=memory}) whatever the
+ * application's configuration says, unless the test sets {@code acp.sessions.store}
+ * itself (in {@link #properties()} or {@code @TestPropertySource}): with
+ * {@code acp.sessions.store=jdbc} the slice adds the JDBC session store and Spring Boot's
+ * {@code DataSource} auto-configurations, on the database the test gives it.
  *
  * <pre class="code">
  * &#64;AcpTest
@@ -62,7 +71,8 @@ public @interface AcpTest {
 
 	/**
 	 * Properties in form {@literal key=value} added to the environment before the test
-	 * runs (after {@code acp.transport=none}, which they may override).
+	 * runs (after {@code acp.transport=none} and {@code acp.sessions.store=memory}, which
+	 * they may override).
 	 * @return the properties
 	 */
 	String[] properties() default {};

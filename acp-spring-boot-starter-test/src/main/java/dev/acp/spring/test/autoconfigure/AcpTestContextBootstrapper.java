@@ -4,9 +4,11 @@ import org.springframework.boot.test.autoconfigure.TestSliceTestContextBootstrap
 import org.springframework.util.StringUtils;
 
 /**
- * Bootstraps an {@link AcpTest @AcpTest}: its properties after
- * {@code acp.transport=none}, and a property marking the test as one, as Spring Boot's
- * own {@code SpringBootTestContextBootstrapper} does.
+ * Bootstraps an {@link AcpTest @AcpTest}: its properties after {@code acp.transport=none}
+ * and {@code acp.sessions.store=memory}, and a property marking the test as one, as
+ * Spring Boot's own {@code SpringBootTestContextBootstrapper} does. These come before the
+ * test's own properties ({@code @AcpTest(properties)}, {@code @TestPropertySource}),
+ * which override them, and after the application's.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -20,7 +22,8 @@ class AcpTestContextBootstrapper extends TestSliceTestContextBootstrapper<AcpTes
 	@Override
 	protected String[] getProperties(Class<?> testClass) {
 		String[] properties = super.getProperties(testClass);
-		return StringUtils.concatenateStringArrays(new String[] { "acp.transport=none", MARKER + "=true" }, properties);
+		return StringUtils.concatenateStringArrays(
+				new String[] { "acp.transport=none", "acp.sessions.store=memory", MARKER + "=true" }, properties);
 	}
 
 }

@@ -109,6 +109,16 @@ class ChatClientAgentTests {
 	}
 
 	@Test
+	void theModelIsCalledAtChatCompletionsRightUnderTheBaseUrlWithNoV1Added() {
+		this.model.text("stop", "ok");
+		this.client.initialize();
+		this.client.prompt(this.client.newSession(), "hi");
+		// so an OpenAI-compatible server under /v1 (Ollama's) needs /v1 in
+		// spring.ai.openai.base-url
+		assertThat(this.model.paths()).containsExactly("/chat/completions");
+	}
+
+	@Test
 	void theAgentAdvertisesTheSystemPromptModesItServes() {
 		InitializeResponse initialized = this.client.initialize();
 

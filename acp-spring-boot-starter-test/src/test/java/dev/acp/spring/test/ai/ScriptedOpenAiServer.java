@@ -35,6 +35,8 @@ public final class ScriptedOpenAiServer implements AutoCloseable {
 
 	private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
 
+	private final List<String> paths = new CopyOnWriteArrayList<>();
+
 	private volatile boolean stopped;
 
 	public ScriptedOpenAiServer() throws IOException {
@@ -46,6 +48,11 @@ public final class ScriptedOpenAiServer implements AutoCloseable {
 
 	public String baseUrl() {
 		return "http://127.0.0.1:" + this.server.getAddress().getPort();
+	}
+
+	/** The paths of the requests received, in order. */
+	public List<String> paths() {
+		return this.paths;
 	}
 
 	/** The request bodies received, in order. */
@@ -93,6 +100,7 @@ public final class ScriptedOpenAiServer implements AutoCloseable {
 
 	private void serve(HttpExchange exchange) throws IOException {
 		try (exchange) {
+			this.paths.add(exchange.getRequestURI().getPath());
 			this.requests.add(JSON.readTree(exchange.getRequestBody().readAllBytes()));
 			Script script = this.scripts.poll();
 			if (script == null) {

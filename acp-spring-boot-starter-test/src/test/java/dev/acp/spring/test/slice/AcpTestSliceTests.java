@@ -3,6 +3,7 @@ package dev.acp.spring.test.slice;
 import java.util.Map;
 
 import dev.acp.spring.autoconfigure.AcpWebSocketAutoConfiguration;
+import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.test.AcpTestClient;
 import dev.acp.spring.test.autoconfigure.AcpTest;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,20 @@ class AcpTestSliceTests {
 		this.client.initialize();
 		assertThat(this.client.call("_slice.test/greet", Map.of("name", "Ada")))
 			.hasResult("{\"greeting\":\"Hello, Ada\"}");
+	}
+
+	@Test
+	void controllerAdviceAnswersTheHandlersExceptionsAsInProduction() {
+		this.client.initialize();
+		assertThat(this.client.call("_slice.test/price", Map.of("quantity", 0))).failsWith(JsonRpcError.INVALID_PARAMS)
+			.hasMessage("quantity must be at least 1");
+	}
+
+	@Test
+	void interceptorsRunAroundTheHandlersAsInProduction() {
+		this.client.initialize();
+		assertThat(this.client.call("_slice.test/expensive", Map.of())).failsWith(QuotaInterceptor.QUOTA_EXCEEDED)
+			.hasMessage("Quota exceeded");
 	}
 
 	@Test

@@ -19,6 +19,22 @@ class GreetingHandler {
 		return Map.of("greeting", "Hello, " + params.name());
 	}
 
+	@AcpMethod("_slice.test/price")
+	Map<String, Integer> price(PriceParams params) {
+		if (params.quantity() < 1) {
+			throw new IllegalArgumentException("quantity must be at least 1");
+		}
+		return Map.of("price", 3 * params.quantity());
+	}
+
+	@AcpMethod("_slice.test/expensive")
+	Map<String, String> expensive() {
+		return Map.of("done", "yes");
+	}
+
+	record PriceParams(int quantity) {
+	}
+
 	record GreetParams(String name) {
 	}
 

@@ -3,7 +3,6 @@ package dev.acp.spring.test.docs.notes;
 import java.util.Map;
 
 import dev.acp.spring.protocol.ClientCapabilities;
-import dev.acp.spring.protocol.RequestPermissionOutcome;
 import dev.acp.spring.protocol.RequestPermissionResponse;
 import dev.acp.spring.protocol.StopReason;
 import dev.acp.spring.test.AcpTestClient;
@@ -24,8 +23,7 @@ class NotesAgentTests {
 	@Test
 	void savesANoteTheUserAllows() {
 		// answers the agent's call
-		client.onPermissionRequest(
-				(request) -> new RequestPermissionResponse(new RequestPermissionOutcome.Selected("save")));
+		client.onPermissionRequest((request) -> RequestPermissionResponse.selected("save"));
 		// capabilities, _meta
 		client.initialize(
 				new ClientCapabilities(null, null, null, null, null, Map.of("zed.dev", Map.of("workspace", true))));
