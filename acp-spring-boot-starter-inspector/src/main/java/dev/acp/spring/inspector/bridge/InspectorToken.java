@@ -1,8 +1,5 @@
 package dev.acp.spring.inspector.bridge;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
 
@@ -24,12 +21,9 @@ public final class InspectorToken {
 
 	private final BearerToken bearer;
 
-	private final byte[] digest;
-
 	InspectorToken(String value) {
 		this.bearer = new BearerToken(value);
 		this.value = value;
-		this.digest = digest(value);
 	}
 
 	/**
@@ -66,16 +60,7 @@ public final class InspectorToken {
 	 * @return whether it is
 	 */
 	public boolean matches(@Nullable String presented) {
-		return presented != null && MessageDigest.isEqual(this.digest, digest(presented));
-	}
-
-	private static byte[] digest(String token) {
-		try {
-			return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
-		}
-		catch (NoSuchAlgorithmException ex) {
-			throw new IllegalStateException(ex);
-		}
+		return presented != null && authorizes(BearerToken.CHALLENGE + " " + presented);
 	}
 
 	@Override
