@@ -57,6 +57,21 @@ class JavaSdkClientIT {
 		runExtensions(stdio());
 	}
 
+	@Test
+	void sdkClientOverWebSocketRunsTheDemoTurnsAndCancelsAWaitingOne() throws Exception {
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--acp.transport=websocket", "--server.port=0")) {
+			int port = agent.port(TIMEOUT);
+			runTurns(() -> webSocket(port));
+		}
+	}
+
+	@Test
+	void sdkClientSessionOverWebSocketCallsTheDemoExtensions() throws Exception {
+		try (DemoAgentProcess agent = DemoAgentProcess.start("--acp.transport=websocket", "--server.port=0")) {
+			runExtensions(webSocket(agent.port(TIMEOUT)));
+		}
+	}
+
 	private static AcpClientTransport stdio() {
 		String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
 		return new StdioAcpClientTransport(AgentParameters.builder(java)
@@ -64,7 +79,7 @@ class JavaSdkClientIT {
 			.build());
 	}
 
-	static WebSocketAcpClientTransport webSocket(int port) {
+	private static WebSocketAcpClientTransport webSocket(int port) {
 		return new WebSocketAcpClientTransport(URI.create("ws://127.0.0.1:" + port + "/acp"),
 				AcpJsonMapper.createDefault());
 	}
@@ -74,7 +89,7 @@ class JavaSdkClientIT {
 	 * then end_turn, and session/cancel while the {@code tool} prompt waits on the
 	 * permission request: the turn ends {@code cancelled}.
 	 */
-	static void runTurns(Supplier<AcpClientTransport> transport) throws Exception {
+	private static void runTurns(Supplier<AcpClientTransport> transport) throws Exception {
 		BlockingQueue<AcpSchema.SessionNotification> updates = new LinkedBlockingQueue<>();
 		CountDownLatch permissionAsked = new CountDownLatch(1);
 		CountDownLatch cancelSent = new CountDownLatch(1);
@@ -131,7 +146,7 @@ class JavaSdkClientIT {
 	 * {@code _example.com/analytics/summary} counts an
 	 * {@code _example.com/analytics/event} notification sent before it.
 	 */
-	static void runExtensions(AcpClientTransport transport) throws Exception {
+	private static void runExtensions(AcpClientTransport transport) throws Exception {
 		AcpClientSession session = new AcpClientSession(TIMEOUT, transport, Map.of(), Map.of(), (connect) -> connect);
 		try {
 			Map<String, Object> initialized = session.sendRequest(AcpSchema.METHOD_INITIALIZE,
