@@ -92,14 +92,16 @@ class JavaSdkClientIT {
 	private static void runTurns(Supplier<AcpClientTransport> transport) throws Exception {
 		BlockingQueue<AcpSchema.SessionNotification> updates = new LinkedBlockingQueue<>();
 		CountDownLatch permissionAsked = new CountDownLatch(1);
-		CountDownLatch cancelSent = new CountDownLatch(1);
+		CountDownLatch turnEnded = new CountDownLatch(1);
 		AcpSyncClient client = AcpClient.sync(transport.get())
 			.requestTimeout(TIMEOUT)
 			.sessionUpdateConsumer(updates::add)
 			.requestPermissionHandler((request) -> {
+				// answer "allow" only once the turn is over: a turn that ignored the
+				// cancel would go on to edit and end with end_turn
 				permissionAsked.countDown();
-				await(cancelSent);
-				return new AcpSchema.RequestPermissionResponse(new AcpSchema.PermissionCancelled());
+				await(turnEnded);
+				return new AcpSchema.RequestPermissionResponse(new AcpSchema.PermissionSelected("allow"));
 			})
 			.build();
 		try {
@@ -131,12 +133,11 @@ class JavaSdkClientIT {
 				.prompt(new AcpSchema.PromptRequest(sessionId, List.of(new AcpSchema.TextContent("tool")))));
 			assertThat(permissionAsked.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isTrue();
 			client.cancel(new AcpSchema.CancelNotification(sessionId));
-			cancelSent.countDown();
 			assertThat(waiting.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).stopReason())
 				.isEqualTo(AcpSchema.StopReason.CANCELLED);
 		}
 		finally {
-			cancelSent.countDown();
+			turnEnded.countDown();
 			client.closeGracefully();
 		}
 	}
