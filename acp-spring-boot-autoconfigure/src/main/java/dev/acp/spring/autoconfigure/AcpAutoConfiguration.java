@@ -58,7 +58,7 @@ import org.springframework.util.function.SingletonSupplier;
  */
 @AutoConfiguration(after = JacksonAutoConfiguration.class)
 @ConditionalOnProperty(prefix = "acp", name = "enabled", matchIfMissing = true)
-@EnableConfigurationProperties({ AcpProperties.class, AcpProtocolProperties.class })
+@EnableConfigurationProperties({ AcpProperties.class, AcpProtocolProperties.class, AcpHandlersProperties.class })
 @Import({ AcpStdioConfiguration.class, AcpMcpServersConfiguration.class })
 public final class AcpAutoConfiguration {
 
@@ -195,15 +195,14 @@ public final class AcpAutoConfiguration {
 	}
 
 	@Bean
-	AcpHandlerThreads acpHandlerThreads(Environment environment, AcpProperties properties) {
-		AcpProperties.Handlers handlers = properties.getHandlers();
+	AcpHandlerThreads acpHandlerThreads(Environment environment, AcpHandlersProperties handlers) {
 		boolean virtual = virtualThreads(environment, handlers);
 		int maxThreads = (handlers.getMaxThreads() != null) ? handlers.getMaxThreads()
 				: (virtual ? DEFAULT_MAX_VIRTUAL_THREADS : DEFAULT_MAX_PLATFORM_THREADS);
 		return new AcpHandlerThreads(virtual, maxThreads, handlers.getQueueCapacity(), handlers.getKeepAlive());
 	}
 
-	private static boolean virtualThreads(Environment environment, AcpProperties.Handlers handlers) {
+	private static boolean virtualThreads(Environment environment, AcpHandlersProperties handlers) {
 		if (!JavaVersion.getJavaVersion().isEqualOrNewerThan(JavaVersion.TWENTY_ONE)) {
 			return false;
 		}
@@ -216,17 +215,17 @@ public final class AcpAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	JsonRpcConnectionFactory acpConnectionFactory(JsonRpcCodec codec, AcpHandlerThreads threads, AcpAgent agent,
-			AcpProperties properties) {
+			AcpProperties properties, AcpHandlersProperties handlers) {
 		JsonRpcConnectionFactory factory = new JsonRpcConnectionFactory(codec, threads.executor(),
 				threads.controlExecutor(), properties.getClient().getRequestTimeout(), agent);
-		Integer share = properties.getHandlers().getMaxThreadsPerConnection();
+		Integer share = handlers.getMaxThreadsPerConnection();
 		int maxThreadsPerConnection = (share != null) ? share : Math.max(1, threads.maxThreads() / 2);
 		if (maxThreadsPerConnection >= threads.maxThreads()) {
 			logger.warn("acp.handlers.max-threads-per-connection (" + maxThreadsPerConnection
 					+ ") is not below acp.handlers.max-threads (" + threads.maxThreads()
 					+ "): one connection can hold every handler thread and starve the others");
 		}
-		factory.setMaxThreadsPerConnection(maxThreadsPerConnection, properties.getHandlers().getQueueCapacity());
+		factory.setMaxThreadsPerConnection(maxThreadsPerConnection, handlers.getQueueCapacity());
 		Duration timeout = limit(properties.getRequestTimeout());
 		Duration gracePeriod = limit(properties.getCancelGracePeriod());
 		Duration maxPromptDuration = limit(properties.getMaxPromptDuration());

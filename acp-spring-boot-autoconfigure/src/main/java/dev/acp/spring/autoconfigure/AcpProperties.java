@@ -59,8 +59,6 @@ public class AcpProperties {
 
 	private final Auth auth = new Auth();
 
-	private final Handlers handlers = new Handlers();
-
 	private final HealthExtension healthExtension = new HealthExtension();
 
 	private final Observations observations = new Observations();
@@ -129,10 +127,6 @@ public class AcpProperties {
 
 	public Observations getObservations() {
 		return this.observations;
-	}
-
-	public Handlers getHandlers() {
-		return this.handlers;
 	}
 
 	public Auth getAuth() {
@@ -901,86 +895,6 @@ public class AcpProperties {
 			return "WebsocketAuth[bearerToken=" + ((this.bearerToken != null) ? "******" : "null")
 					+ ", bearerTokenFile=" + this.bearerTokenFile + ", tokens=" + this.tokens.keySet() + ", tokensFile="
 					+ this.tokensFile + ", allowAnonymous=" + this.allowAnonymous + "]";
-		}
-
-	}
-
-	/**
-	 * The threads handler methods run on, and the bound on waiting requests.
-	 */
-	public static class Handlers {
-
-		/**
-		 * Most requests handled at once, over all connections; each holds a handler
-		 * thread. Default: 256 on platform threads, 4096 on virtual threads.
-		 */
-		private Integer maxThreads;
-
-		/**
-		 * Most requests waiting for a handler thread; past it a request is answered
-		 * -32001 (server busy) at once.
-		 */
-		private int queueCapacity = 1024;
-
-		/**
-		 * Most handler threads one connection holds at once (a cancelled handler that has
-		 * not returned counts); past it the connection's requests wait in its own queue,
-		 * taking nothing from other connections. Default: half of max-threads.
-		 */
-		private Integer maxThreadsPerConnection;
-
-		/**
-		 * Whether handlers run on virtual threads (Java 21+), so that a handler waiting
-		 * on the client or a model costs no platform thread. Default: on, unless
-		 * spring.threads.virtual.enabled is false.
-		 */
-		private Boolean virtualThreads;
-
-		/**
-		 * How long a handler thread (of requests or of ordered work) is kept idle before
-		 * it leaves. A task goes to the thread idle for the shortest time, so after a
-		 * burst the threads a steady load does not need leave after this long.
-		 */
-		private Duration keepAlive = Duration.ofSeconds(60);
-
-		public Integer getMaxThreads() {
-			return this.maxThreads;
-		}
-
-		public void setMaxThreads(Integer maxThreads) {
-			this.maxThreads = maxThreads;
-		}
-
-		public int getQueueCapacity() {
-			return this.queueCapacity;
-		}
-
-		public void setQueueCapacity(int queueCapacity) {
-			this.queueCapacity = queueCapacity;
-		}
-
-		public Integer getMaxThreadsPerConnection() {
-			return this.maxThreadsPerConnection;
-		}
-
-		public void setMaxThreadsPerConnection(Integer maxThreadsPerConnection) {
-			this.maxThreadsPerConnection = maxThreadsPerConnection;
-		}
-
-		public Boolean getVirtualThreads() {
-			return this.virtualThreads;
-		}
-
-		public void setVirtualThreads(Boolean virtualThreads) {
-			this.virtualThreads = virtualThreads;
-		}
-
-		public Duration getKeepAlive() {
-			return this.keepAlive;
-		}
-
-		public void setKeepAlive(Duration keepAlive) {
-			this.keepAlive = keepAlive;
 		}
 
 	}
