@@ -47,17 +47,8 @@ class PromptTurnTests {
 	@Test
 	void cancelInterruptsTheThreadRunningAToolAndMarksItsCallFailedBeforeItReturns() throws Exception {
 		BlockingTool tool = new BlockingTool();
-		ToolCallback callback = this.turn.callbacks(List.of(tool)).get(0);
 		CompletableFuture<Object> call = new CompletableFuture<>();
-		Thread runner = new Thread(() -> {
-			try {
-				call.complete(callback.call("{}"));
-			}
-			catch (RuntimeException ex) {
-				call.complete(ex);
-			}
-		}, "tool-runner");
-		runner.start();
+		startCall(tool, call);
 		assertThat(tool.started.await(10, TimeUnit.SECONDS)).isTrue();
 
 		this.turn.cancel();
@@ -74,17 +65,8 @@ class PromptTurnTests {
 	void aToolStoppedByTheClosingOfTheModelsStreamBeforeCancelMarksItIsStillMarkedFailedBeforeTheTurnAnswers()
 			throws Exception {
 		BlockingTool tool = new BlockingTool();
-		ToolCallback callback = this.turn.callbacks(List.of(tool)).get(0);
 		CompletableFuture<Object> call = new CompletableFuture<>();
-		Thread runner = new Thread(() -> {
-			try {
-				call.complete(callback.call("{}"));
-			}
-			catch (RuntimeException ex) {
-				call.complete(ex);
-			}
-		}, "tool-runner");
-		runner.start();
+		Thread runner = startCall(tool, call);
 		assertThat(tool.started.await(10, TimeUnit.SECONDS)).isTrue();
 		CountDownLatch subscribed = new CountDownLatch(1);
 		Flux<ChatResponse> responses = Flux.<ChatResponse>never()
@@ -114,6 +96,24 @@ class PromptTurnTests {
 		assertThat(call.get(10, TimeUnit.SECONDS)).isInstanceOf(CancellationException.class);
 		assertThat(statuses()).as("sent before the turn answered")
 			.containsExactly(ToolCallStatus.PENDING, ToolCallStatus.IN_PROGRESS, ToolCallStatus.FAILED);
+	}
+
+	/**
+	 * Call the tool through the turn's callback on a thread of its own, as the chat
+	 * client does; the call completes with what it returned or threw.
+	 */
+	private Thread startCall(SessionTool tool, CompletableFuture<Object> call) {
+		ToolCallback callback = this.turn.callbacks(List.of(tool)).get(0);
+		Thread runner = new Thread(() -> {
+			try {
+				call.complete(callback.call("{}"));
+			}
+			catch (RuntimeException ex) {
+				call.complete(ex);
+			}
+		}, "tool-runner");
+		runner.start();
+		return runner;
 	}
 
 	private static void joinUninterruptibly(Thread thread) {
