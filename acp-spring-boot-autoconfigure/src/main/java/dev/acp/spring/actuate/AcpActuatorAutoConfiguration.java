@@ -27,6 +27,8 @@ import dev.acp.spring.agent.AcpTraceContextWriter;
 import dev.acp.spring.agent.AcpTraceSampler;
 import dev.acp.spring.agent.support.AcpAgent;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
+import dev.acp.spring.autoconfigure.AcpHealthExtensionProperties;
+import dev.acp.spring.autoconfigure.AcpObservationsProperties;
 import dev.acp.spring.autoconfigure.AcpProperties;
 import dev.acp.spring.autoconfigure.AcpTransportStatus;
 import dev.acp.spring.autoconfigure.AcpWebSocketAutoConfiguration;
@@ -49,6 +51,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpoint;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroupsPostProcessor;
@@ -84,6 +87,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 		"org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
 		"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration" })
 @ConditionalOnBean(AcpAgent.class)
+@EnableConfigurationProperties({ AcpObservationsProperties.class, AcpHealthExtensionProperties.class })
 public final class AcpActuatorAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
@@ -161,12 +165,13 @@ public final class AcpActuatorAutoConfiguration {
 		@ConditionalOnMissingBean
 		@ConditionalOnBean({ Tracer.class, Propagator.class, Sampler.class })
 		AcpTraceSampler acpTraceSampler(Propagator propagator, Sampler sampler,
-				ObjectProvider<UnsampledCallTimers> timers, AcpProperties properties, ListableBeanFactory beans) {
+				ObjectProvider<UnsampledCallTimers> timers, AcpObservationsProperties observations,
+				ListableBeanFactory beans) {
 			if (!(sampler instanceof SampledRootSampler sampledRoots)) {
 				return AcpTraceSampler.NONE;
 			}
-			BooleanSupplier rootSpansGoNowhere = properties.getObservations().isTraceRootsWithoutExporter()
-					? () -> false : () -> SpanReceivers.none(beans);
+			BooleanSupplier rootSpansGoNowhere = observations.isTraceRootsWithoutExporter() ? () -> false
+					: () -> SpanReceivers.none(beans);
 			return new OpenTelemetryTraceSampler(sampledRoots.delegate(), propagator.fields(), timers.getIfAvailable(),
 					rootSpansGoNowhere);
 		}

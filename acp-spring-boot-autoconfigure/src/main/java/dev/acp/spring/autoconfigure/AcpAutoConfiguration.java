@@ -58,7 +58,9 @@ import org.springframework.util.function.SingletonSupplier;
  */
 @AutoConfiguration(after = JacksonAutoConfiguration.class)
 @ConditionalOnProperty(prefix = "acp", name = "enabled", matchIfMissing = true)
-@EnableConfigurationProperties({ AcpProperties.class, AcpProtocolProperties.class, AcpHandlersProperties.class })
+@EnableConfigurationProperties({ AcpProperties.class, AcpProtocolProperties.class, AcpHandlersProperties.class,
+		AcpAgentProperties.class, AcpAuthProperties.class, AcpClientProperties.class, AcpStdioProperties.class,
+		AcpLocalProperties.class })
 @Import({ AcpStdioConfiguration.class, AcpMcpServersConfiguration.class })
 public final class AcpAutoConfiguration {
 
@@ -155,18 +157,17 @@ public final class AcpAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	AcpAgent acpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, AcpProperties properties,
-			Environment environment, ObjectProvider<ObservationRegistry> observationRegistry,
+	AcpAgent acpAgent(AcpMethodRegistry registry, AcpCapabilityAdvertiser advertiser, AcpAgentProperties agent,
+			AcpAuthProperties auth, Environment environment, ObjectProvider<ObservationRegistry> observationRegistry,
 			ObjectProvider<AcpTraceContextWriter> traceContextWriter, ObjectProvider<AcpTraceSampler> traceSampler,
 			ObjectProvider<DefaultAcpSessions> sessions, ObjectProvider<AcpMcpServerPolicy> mcpServerPolicy,
 			ObjectProvider<AcpSessionListener> sessionListeners, AcpProtocolProperties protocol) {
-		AcpProperties.Agent agent = properties.getAgent();
 		String name = StringUtils.hasText(agent.getName()) ? agent.getName()
 				: environment.getProperty("spring.application.name", "acp-agent");
 		String version = StringUtils.hasText(agent.getVersion()) ? agent.getVersion()
 				: environment.getProperty("spring.application.version", "0.0.0");
 		AcpAgent acpAgent = new AcpAgent(registry, advertiser,
-				new Implementation(name, agent.getTitle(), version, null), authentication(properties.getAuth()),
+				new Implementation(name, agent.getTitle(), version, null), authentication(auth),
 				new AcpObservations(observationRegistry.getIfAvailable(() -> ObservationRegistry.NOOP),
 						traceContextWriter.getIfAvailable(() -> AcpTraceContextWriter.NONE),
 						traceSampler.getIfAvailable(() -> AcpTraceSampler.NONE)));
@@ -183,9 +184,9 @@ public final class AcpAutoConfiguration {
 		return acpAgent;
 	}
 
-	private static AcpAuthentication authentication(AcpProperties.Auth auth) {
+	private static AcpAuthentication authentication(AcpAuthProperties auth) {
 		List<AuthMethod> methods = new ArrayList<>();
-		for (AcpProperties.Auth.Method method : auth.getMethods()) {
+		for (AcpAuthProperties.Method method : auth.getMethods()) {
 			methods.add(new AuthMethod.Agent(method.getId(),
 					StringUtils.hasText(method.getName()) ? method.getName() : method.getId(),
 					StringUtils.hasText(method.getDescription()) ? method.getDescription() : null));
@@ -215,9 +216,9 @@ public final class AcpAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	JsonRpcConnectionFactory acpConnectionFactory(JsonRpcCodec codec, AcpHandlerThreads threads, AcpAgent agent,
-			AcpProperties properties, AcpHandlersProperties handlers) {
+			AcpProperties properties, AcpClientProperties client, AcpHandlersProperties handlers) {
 		JsonRpcConnectionFactory factory = new JsonRpcConnectionFactory(codec, threads.executor(),
-				threads.controlExecutor(), properties.getClient().getRequestTimeout(), agent);
+				threads.controlExecutor(), client.getRequestTimeout(), agent);
 		Integer share = handlers.getMaxThreadsPerConnection();
 		int maxThreadsPerConnection = (share != null) ? share : Math.max(1, threads.maxThreads() / 2);
 		if (maxThreadsPerConnection >= threads.maxThreads()) {

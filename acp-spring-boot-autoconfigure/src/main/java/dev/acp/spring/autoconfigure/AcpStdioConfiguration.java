@@ -22,12 +22,12 @@ class AcpStdioConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	ProcessTransportLifecycle acpProcessTransport(JsonRpcConnectionFactory connectionFactory,
-			AcpProperties properties) {
+	ProcessTransportLifecycle acpProcessTransport(JsonRpcConnectionFactory connectionFactory, AcpProperties properties,
+			AcpLocalProperties local, AcpStdioProperties stdio) {
 		if (properties.getTransport() == AcpProperties.Transport.LOCAL) {
-			return new LocalTransportLifecycle(connectionFactory, properties.getLocal(), properties.getStdio());
+			return new LocalTransportLifecycle(connectionFactory, local, stdio);
 		}
-		return new StdioTransportLifecycle(connectionFactory, properties.getStdio());
+		return new StdioTransportLifecycle(connectionFactory, stdio);
 	}
 
 	static final class OnProcessTransport extends AnyNestedCondition {

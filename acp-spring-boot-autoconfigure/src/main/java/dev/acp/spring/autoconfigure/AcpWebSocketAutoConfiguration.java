@@ -27,6 +27,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -64,12 +65,13 @@ import org.springframework.web.socket.server.HandshakeInterceptor;
 @Conditional(AcpWebSocketAutoConfiguration.OnRemoteTransportCondition.class)
 @ConditionalOnBean(JsonRpcConnectionFactory.class)
 @EnableWebSocket
+@EnableConfigurationProperties({ AcpWebSocketProperties.class, AcpHttpProperties.class })
 public final class AcpWebSocketAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	AcpWebSocketHandler acpWebSocketHandler(JsonRpcConnectionFactory connectionFactory, AcpProperties properties) {
-		AcpProperties.Websocket websocket = properties.getWebsocket();
+	AcpWebSocketHandler acpWebSocketHandler(JsonRpcConnectionFactory connectionFactory,
+			AcpWebSocketProperties websocket) {
 		return new AcpWebSocketHandler(connectionFactory,
 				new AcpWebSocketHandler.Settings(
 						(int) Math.min(Integer.MAX_VALUE - 8, websocket.getMaxMessageSize().toBytes()),
@@ -94,8 +96,8 @@ public final class AcpWebSocketAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	AllowedHosts acpAllowedHosts(AcpProperties properties) {
-		List<String> hosts = properties.getWebsocket().getAllowedHosts();
+	AllowedHosts acpAllowedHosts(AcpWebSocketProperties websocket) {
+		List<String> hosts = websocket.getAllowedHosts();
 		try {
 			return new AllowedHosts(hosts);
 		}
@@ -106,9 +108,8 @@ public final class AcpWebSocketAutoConfiguration {
 	}
 
 	@Bean
-	WebSocketConfigurer acpWebSocketConfigurer(AcpWebSocketHandler handler, AcpProperties properties,
+	WebSocketConfigurer acpWebSocketConfigurer(AcpWebSocketHandler handler, AcpWebSocketProperties websocket,
 			ObjectProvider<BearerToken> bearerToken, AllowedHosts allowedHosts) {
-		AcpProperties.Websocket websocket = properties.getWebsocket();
 		List<HandshakeInterceptor> interceptors = new ArrayList<>();
 		interceptors.add(new AllowedHostsHandshakeInterceptor(allowedHosts));
 		BearerToken token = bearerToken.getIfAvailable();
@@ -139,8 +140,9 @@ public final class AcpWebSocketAutoConfiguration {
 	}
 
 	@Bean
-	WebSocketTransportLifecycle acpWebSocketTransportLifecycle(AcpWebSocketHandler handler, AcpProperties properties) {
-		return new WebSocketTransportLifecycle(handler, properties.getWebsocket().getDrainTimeout(),
+	WebSocketTransportLifecycle acpWebSocketTransportLifecycle(AcpWebSocketHandler handler, AcpProperties properties,
+			AcpWebSocketProperties websocket) {
+		return new WebSocketTransportLifecycle(handler, websocket.getDrainTimeout(),
 				(properties.getTransport() == AcpProperties.Transport.HTTP) ? "http" : "websocket");
 	}
 
@@ -180,10 +182,8 @@ public final class AcpWebSocketAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		StreamableHttpHandler acpStreamableHttpHandler(JsonRpcConnectionFactory connectionFactory, JsonRpcCodec codec,
-				AcpProperties properties, ObjectProvider<BearerToken> bearerToken, AcpWebSocketHandler webSocket,
-				AllowedHosts allowedHosts) {
-			AcpProperties.Websocket websocket = properties.getWebsocket();
-			AcpProperties.Http http = properties.getHttp();
+				AcpWebSocketProperties websocket, AcpHttpProperties http, ObjectProvider<BearerToken> bearerToken,
+				AcpWebSocketHandler webSocket, AllowedHosts allowedHosts) {
 			StreamableHttpHandler handler = new StreamableHttpHandler(connectionFactory, codec,
 					new HttpTransportSettings(
 							(int) Math.min(Integer.MAX_VALUE - 8, websocket.getMaxMessageSize().toBytes()),
@@ -199,9 +199,9 @@ public final class AcpWebSocketAutoConfiguration {
 
 		@Bean
 		StreamableHttpHandlerMapping acpStreamableHttpHandlerMapping(StreamableHttpHandler handler,
-				AcpProperties properties) {
-			return new StreamableHttpHandlerMapping(properties.getWebsocket().getPath(), handler,
-					List.copyOf(properties.getWebsocket().getAllowedOrigins()));
+				AcpWebSocketProperties websocket) {
+			return new StreamableHttpHandlerMapping(websocket.getPath(), handler,
+					List.copyOf(websocket.getAllowedOrigins()));
 		}
 
 		/**
@@ -209,8 +209,8 @@ public final class AcpWebSocketAutoConfiguration {
 		 */
 		@Bean
 		FilterRegistrationBean<StreamableHttpMessageFilter> acpStreamableHttpMessageFilter(
-				StreamableHttpHandler handler, StreamableHttpHandlerMapping mapping, AcpProperties properties) {
-			String path = properties.getWebsocket().getPath();
+				StreamableHttpHandler handler, StreamableHttpHandlerMapping mapping, AcpWebSocketProperties websocket) {
+			String path = websocket.getPath();
 			FilterRegistrationBean<StreamableHttpMessageFilter> registration = new FilterRegistrationBean<>(
 					new StreamableHttpMessageFilter(path, handler, mapping));
 			registration.addUrlPatterns(path);
@@ -223,13 +223,14 @@ public final class AcpWebSocketAutoConfiguration {
 		 * message has its {@code acp} observation already.
 		 */
 		@Bean
-		StreamableHttpObservationPredicate acpStreamableHttpObservationPredicate(AcpProperties properties) {
-			return new StreamableHttpObservationPredicate(properties.getWebsocket().getPath());
+		StreamableHttpObservationPredicate acpStreamableHttpObservationPredicate(AcpWebSocketProperties websocket) {
+			return new StreamableHttpObservationPredicate(websocket.getPath());
 		}
 
 		@Bean
-		HttpTransportLifecycle acpHttpTransportLifecycle(StreamableHttpHandler handler, AcpProperties properties) {
-			return new HttpTransportLifecycle(handler, properties.getWebsocket().getDrainTimeout());
+		HttpTransportLifecycle acpHttpTransportLifecycle(StreamableHttpHandler handler,
+				AcpWebSocketProperties websocket) {
+			return new HttpTransportLifecycle(handler, websocket.getDrainTimeout());
 		}
 
 	}

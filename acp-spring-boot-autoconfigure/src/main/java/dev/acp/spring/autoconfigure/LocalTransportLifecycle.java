@@ -31,16 +31,16 @@ public class LocalTransportLifecycle extends ProcessTransportLifecycle {
 
 	private final JsonRpcConnectionFactory connectionFactory;
 
-	private final AcpProperties.Local properties;
+	private final AcpLocalProperties properties;
 
-	private final AcpProperties.Stdio framing;
+	private final AcpStdioProperties framing;
 
 	private LocalSocketTransport transport;
 
 	private String failure;
 
-	LocalTransportLifecycle(JsonRpcConnectionFactory connectionFactory, AcpProperties.Local properties,
-			AcpProperties.Stdio framing) {
+	LocalTransportLifecycle(JsonRpcConnectionFactory connectionFactory, AcpLocalProperties properties,
+			AcpStdioProperties framing) {
 		Assert.notNull(properties.getSocket(), "acp.local.socket must be set when acp.transport=local");
 		this.connectionFactory = connectionFactory;
 		this.properties = properties;

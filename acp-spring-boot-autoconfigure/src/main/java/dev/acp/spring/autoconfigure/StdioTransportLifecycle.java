@@ -22,11 +22,11 @@ public class StdioTransportLifecycle extends ProcessTransportLifecycle {
 
 	private final JsonRpcConnectionFactory connectionFactory;
 
-	private final AcpProperties.Stdio properties;
+	private final AcpStdioProperties properties;
 
 	private StdioTransport transport;
 
-	StdioTransportLifecycle(JsonRpcConnectionFactory connectionFactory, AcpProperties.Stdio properties) {
+	StdioTransportLifecycle(JsonRpcConnectionFactory connectionFactory, AcpStdioProperties properties) {
 		this.connectionFactory = connectionFactory;
 		this.properties = properties;
 	}

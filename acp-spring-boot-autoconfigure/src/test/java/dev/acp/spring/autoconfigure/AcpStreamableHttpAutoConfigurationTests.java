@@ -60,10 +60,10 @@ class AcpStreamableHttpAutoConfigurationTests {
 
 	@Test
 	void httpDefaultsKeepStreamsAliveBelowCommonProxyTimeouts() {
-		AcpProperties.Http http = new AcpProperties().getHttp();
+		AcpHttpProperties http = new AcpHttpProperties();
 		assertThat(http.getStreamable().isEnabled()).isTrue();
 		assertThat(http.getKeepAliveInterval()).isLessThan(java.time.Duration.ofSeconds(60));
-		assertThat(http.getMaxQueued()).isGreaterThanOrEqualTo(new AcpProperties().getWebsocket().getMaxMessageSize());
+		assertThat(http.getMaxQueued()).isGreaterThanOrEqualTo(new AcpWebSocketProperties().getMaxMessageSize());
 	}
 
 }

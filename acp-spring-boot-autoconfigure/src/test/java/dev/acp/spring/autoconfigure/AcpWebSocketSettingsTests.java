@@ -26,7 +26,7 @@ class AcpWebSocketSettingsTests {
 
 	@Test
 	void defaultsFitAModestHeap() {
-		AcpProperties.Websocket websocket = new AcpProperties().getWebsocket();
+		AcpWebSocketProperties websocket = new AcpWebSocketProperties();
 		assertThat(websocket.getMaxMessageSize()).isEqualTo(DataSize.ofMegabytes(16));
 		assertThat(websocket.getMaxRequestsInFlight()).isEqualTo(64);
 		assertThat(websocket.getMaxConnections()).isEqualTo(100);
@@ -35,7 +35,7 @@ class AcpWebSocketSettingsTests {
 
 	@Test
 	void theBearerTokenIsMaskedInToString() {
-		AcpProperties.WebsocketAuth auth = new AcpProperties().getWebsocket().getAuth();
+		AcpWebSocketProperties.Auth auth = new AcpWebSocketProperties().getAuth();
 		auth.setBearerToken("top-secret-value");
 		assertThat(auth.toString()).doesNotContain("top-secret-value").contains("******");
 	}

@@ -28,14 +28,13 @@ class LocalTransportLifecycleTests {
 	Path directory;
 
 	private LocalTransportLifecycle serving() {
-		AcpProperties properties = new AcpProperties();
-		properties.getLocal().setSocket(this.directory.resolve("agent.sock"));
-		properties.getLocal().setPidFile(this.directory.resolve("agent.pid"));
-		properties.getLocal().setIdleTimeout(Duration.ofHours(1));
+		AcpLocalProperties local = new AcpLocalProperties();
+		local.setSocket(this.directory.resolve("agent.sock"));
+		local.setPidFile(this.directory.resolve("agent.pid"));
+		local.setIdleTimeout(Duration.ofHours(1));
 		JsonRpcConnectionFactory connections = new JsonRpcConnectionFactory(new JsonRpcCodec(AcpJsonMapper.create()),
 				Runnable::run, Duration.ofSeconds(1), (connection) -> null);
-		LocalTransportLifecycle lifecycle = new LocalTransportLifecycle(connections, properties.getLocal(),
-				properties.getStdio());
+		LocalTransportLifecycle lifecycle = new LocalTransportLifecycle(connections, local, new AcpStdioProperties());
 		lifecycle.start();
 		lifecycle.serve();
 		return lifecycle;

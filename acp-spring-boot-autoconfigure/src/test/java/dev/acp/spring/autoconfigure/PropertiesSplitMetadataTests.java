@@ -6,6 +6,7 @@ import java.net.URL;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -29,6 +30,14 @@ class PropertiesSplitMetadataTests {
 	private static final String BEFORE = "metadata/acp-properties-before-split.json";
 
 	private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+	/**
+	 * The classes a nested type is declared in: a group's own types (such as the element
+	 * type of {@code acp.auth.methods}) move with the group, and what a user writes does
+	 * not change.
+	 */
+	private static final Pattern DECLARING_CLASSES = Pattern
+		.compile("dev\\.acp\\.spring\\.autoconfigure\\.(?:\\w+\\$)+");
 
 	@Test
 	void splittingAcpPropertiesKeepsEveryPropertyNameTypeDefaultAndDescription() throws IOException {
@@ -54,10 +63,13 @@ class PropertiesSplitMetadataTests {
 			String name = property.path("name").asString();
 			if (name.startsWith("acp.")) {
 				ObjectNode seen = MAPPER.createObjectNode();
-				for (String field : new String[] { "name", "type", "defaultValue", "description" }) {
+				for (String field : new String[] { "name", "defaultValue", "description" }) {
 					if (property.has(field)) {
 						seen.set(field, property.get(field));
 					}
+				}
+				if (property.has("type")) {
+					seen.put("type", DECLARING_CLASSES.matcher(property.get("type").asString()).replaceAll(""));
 				}
 				properties.put(name, seen);
 			}

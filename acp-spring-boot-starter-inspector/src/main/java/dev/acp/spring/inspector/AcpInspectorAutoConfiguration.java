@@ -4,8 +4,9 @@ import java.net.URI;
 import java.util.List;
 
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
-import dev.acp.spring.autoconfigure.AcpProperties;
+import dev.acp.spring.autoconfigure.AcpHttpProperties;
 import dev.acp.spring.autoconfigure.AcpProtocolProperties;
+import dev.acp.spring.autoconfigure.AcpWebSocketProperties;
 import dev.acp.spring.autoconfigure.AcpWebSocketAutoConfiguration;
 import dev.acp.spring.transport.websocket.BearerToken;
 import tools.jackson.databind.json.JsonMapper;
@@ -38,14 +39,16 @@ public final class AcpInspectorAutoConfiguration {
 
 	@Bean
 	RouterFunction<ServerResponse> acpInspectorRoutes(AcpInspectorProperties properties,
-			ObjectProvider<AcpProperties> acpProperties, ObjectProvider<AcpProtocolProperties> protocolProperties,
+			ObjectProvider<AcpWebSocketProperties> webSocketProperties,
+			ObjectProvider<AcpHttpProperties> httpProperties, ObjectProvider<AcpProtocolProperties> protocolProperties,
 			ObjectProvider<BearerToken> bearerToken, ObjectProvider<JsonMapper> jsonMapper) {
 		String path = path(properties.getPath());
 		JsonMapper mapper = jsonMapper.getIfAvailable(() -> JsonMapper.builder().build());
-		AcpProperties acp = acpProperties.getIfAvailable(AcpProperties::new);
 		List<Integer> versions = protocolProperties.getIfAvailable(AcpProtocolProperties::new).getVersions();
-		RemoteInspectorConfig config = new RemoteInspectorConfig(acp.getWebsocket().getPath(),
-				acp.getHttp().getStreamable().isEnabled(), List.copyOf(versions));
+		RemoteInspectorConfig config = new RemoteInspectorConfig(
+				webSocketProperties.getIfAvailable(AcpWebSocketProperties::new).getPath(),
+				httpProperties.getIfAvailable(AcpHttpProperties::new).getStreamable().isEnabled(),
+				List.copyOf(versions));
 		BearerToken token = bearerToken.getIfAvailable();
 		FrameValidation validation = new FrameValidation(new AcpFrameValidator(mapper), mapper,
 				(token != null) ? FrameValidation.bearer(token::authenticate) : FrameValidation.anyone());

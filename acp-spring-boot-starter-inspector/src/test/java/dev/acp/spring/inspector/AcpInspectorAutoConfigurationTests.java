@@ -1,6 +1,7 @@
 package dev.acp.spring.inspector;
 
-import dev.acp.spring.autoconfigure.AcpProperties;
+import dev.acp.spring.autoconfigure.AcpHttpProperties;
+import dev.acp.spring.autoconfigure.AcpWebSocketProperties;
 import dev.acp.spring.autoconfigure.AcpProtocolProperties;
 import org.junit.jupiter.api.Test;
 
@@ -85,7 +86,8 @@ class AcpInspectorAutoConfigurationTests {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@EnableConfigurationProperties({ AcpProperties.class, AcpProtocolProperties.class })
+	@EnableConfigurationProperties({ AcpWebSocketProperties.class, AcpHttpProperties.class,
+			AcpProtocolProperties.class })
 	static class AcpPropertiesConfiguration {
 
 	}
