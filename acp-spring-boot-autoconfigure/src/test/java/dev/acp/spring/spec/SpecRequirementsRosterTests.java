@@ -120,7 +120,7 @@ class SpecRequirementsRosterTests {
 					void helper() {
 					}
 					@ParameterizedTest
-					@ValueSource(strings = { "a", "b" })
+					@ValueSource(strings = { "a", "{\\"b\\":1}", "c;" })
 					void eachDoes(String s) {
 					}
 				}

@@ -25,6 +25,9 @@ final class TestReferences {
 
 	private static final String TEST_ANNOTATION = "@(?:Test|ParameterizedTest|RepeatedTest|TestFactory|FuzzTest)\\b";
 
+	/** A Java string literal, braces and semicolons inside it included. */
+	private static final String STRING = "\"(?:[^\"\\\\]|\\\\.)*\"";
+
 	private final Path root;
 
 	private final Map<Path, String> sources = new HashMap<>();
@@ -58,8 +61,8 @@ final class TestReferences {
 		if (source == null) {
 			return "no file " + this.root.relativize(file);
 		}
-		Pattern declaration = Pattern
-			.compile(TEST_ANNOTATION + "(?:[^;{}]|\\{[^{};]*\\})*?\\bvoid\\s+" + Pattern.quote(method) + "\\s*\\(");
+		Pattern declaration = Pattern.compile(TEST_ANNOTATION + "(?:" + STRING + "|\\{(?:" + STRING
+				+ "|[^{};\"])*\\}|[^;{}\"])*?\\bvoid\\s+" + Pattern.quote(method) + "\\s*\\(");
 		return declaration.matcher(source).find() ? null
 				: "no test method " + method + " in " + this.root.relativize(file);
 	}
