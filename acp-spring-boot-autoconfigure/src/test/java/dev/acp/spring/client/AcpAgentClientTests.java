@@ -361,6 +361,15 @@ class AcpAgentClientTests {
 	}
 
 	@Test
+	void closingASessionSendsNoSessionCloseToAnAgentThatDoesNotAdvertiseIt() {
+		AcpAgentClient client = client(Map.of());
+		client.newSession(this.directory.resolve("a")).close();
+		PromptResponse lines = client.newSession(this.directory).prompt("input-lines", (update) -> {
+		});
+		assertThat(lines.meta().get("lines").toString()).contains("session/new").doesNotContain("session/close");
+	}
+
+	@Test
 	void anUnknownNotificationOfTheAgentIsIgnoredAndTheTurnGoesOn() {
 		AcpAgentSession session = client(Map.of()).newSession(this.directory);
 		List<String> texts = new CopyOnWriteArrayList<>();
