@@ -33,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
@@ -349,6 +350,17 @@ class AcpAgentClientTests {
 		PromptResponse lines = client.newSession(this.directory).prompt("input-lines", (update) -> {
 		});
 		assertThat(lines.meta().get("lines").toString()).doesNotContain("session/load");
+	}
+
+	@Test
+	void aTerminalAuthMethodIsNotPassedToAuthenticate() {
+		AcpAgentClient client = client(Map.of("AGENT_TERMINAL_AUTH", "true"));
+		assertThatIllegalArgumentException().isThrownBy(() -> client.authenticate("tui"))
+			.withMessageContaining("terminal");
+		client.authenticate("token");
+		PromptResponse lines = client.newSession(this.directory).prompt("input-lines", (update) -> {
+		});
+		assertThat(lines.meta().get("lines").toString()).contains("\"methodId\":\"token\"").doesNotContain("tui");
 	}
 
 	@Test

@@ -25,7 +25,8 @@ import tools.jackson.databind.JsonNode;
  * A scripted ACP agent run as a separate process by the client tests: what a prompt turn
  * does is named by the prompt's text. {@code AGENT_PROTOCOL_VERSION} sets the version it
  * answers; {@code AGENT_STUBBORN=true} makes it ignore the end of its input and SIGTERM;
- * {@code AGENT_LOAD_SESSION=false} leaves {@code loadSession} unadvertised.
+ * {@code AGENT_LOAD_SESSION=false} leaves {@code loadSession} unadvertised;
+ * {@code AGENT_TERMINAL_AUTH=true} offers a terminal auth method too.
  */
 public final class ScriptedAgent implements JsonRpcHandler {
 
@@ -93,7 +94,13 @@ public final class ScriptedAgent implements JsonRpcHandler {
 				result.put("agentCapabilities",
 						Map.of("loadSession", !"false".equals(System.getenv("AGENT_LOAD_SESSION")), "_meta",
 								Map.of("example.com", Map.of("methods", List.of("_example.com/echo")))));
-				result.put("authMethods", List.of(Map.of("id", "token", "name", "Token")));
+				result
+					.put("authMethods",
+							"true".equals(System.getenv("AGENT_TERMINAL_AUTH"))
+									? List.of(Map.of("id", "token", "name", "Token"),
+											Map.of("id", "tui", "name", "Log in", "type", "terminal", "args",
+													List.of("--login")))
+									: List.of(Map.of("id", "token", "name", "Token")));
 				result.put("agentInfo", Map.of("name", "scripted-agent", "version", "1.0"));
 				return done(result);
 			}
