@@ -382,6 +382,17 @@ class AcpAgentClientTests {
 	}
 
 	@Test
+	void closingASessionSendsSessionCloseWithItsIdToAnAgentThatAdvertisesIt() {
+		AcpAgentClient client = client(Map.of("AGENT_CLOSE", "true"));
+		AcpAgentSession closed = client.newSession(this.directory.resolve("a"));
+		closed.close();
+		PromptResponse lines = client.newSession(this.directory).prompt("input-lines", (update) -> {
+		});
+		assertThat(lines.meta().get("lines").toString())
+			.contains("\"method\":\"session/close\",\"params\":{\"sessionId\":\"" + closed.id() + "\"}");
+	}
+
+	@Test
 	void anUnknownNotificationOfTheAgentIsIgnoredAndTheTurnGoesOn() {
 		AcpAgentSession session = client(Map.of()).newSession(this.directory);
 		List<String> texts = new CopyOnWriteArrayList<>();

@@ -26,7 +26,8 @@ import tools.jackson.databind.JsonNode;
  * does is named by the prompt's text. {@code AGENT_PROTOCOL_VERSION} sets the version it
  * answers; {@code AGENT_STUBBORN=true} makes it ignore the end of its input and SIGTERM;
  * {@code AGENT_LOAD_SESSION=false} leaves {@code loadSession} unadvertised;
- * {@code AGENT_TERMINAL_AUTH=true} offers a terminal auth method too.
+ * {@code AGENT_TERMINAL_AUTH=true} offers a terminal auth method too;
+ * {@code AGENT_CLOSE=true} advertises {@code session/close}.
  */
 public final class ScriptedAgent implements JsonRpcHandler {
 
@@ -91,9 +92,13 @@ public final class ScriptedAgent implements JsonRpcHandler {
 				String version = System.getenv("AGENT_PROTOCOL_VERSION");
 				Map<String, Object> result = new LinkedHashMap<>();
 				result.put("protocolVersion", (version != null) ? Integer.parseInt(version) : 1);
-				result.put("agentCapabilities",
-						Map.of("loadSession", !"false".equals(System.getenv("AGENT_LOAD_SESSION")), "_meta",
-								Map.of("example.com", Map.of("methods", List.of("_example.com/echo")))));
+				Map<String, Object> capabilities = new LinkedHashMap<>();
+				capabilities.put("loadSession", !"false".equals(System.getenv("AGENT_LOAD_SESSION")));
+				if ("true".equals(System.getenv("AGENT_CLOSE"))) {
+					capabilities.put("sessionCapabilities", Map.of("close", Map.of()));
+				}
+				capabilities.put("_meta", Map.of("example.com", Map.of("methods", List.of("_example.com/echo"))));
+				result.put("agentCapabilities", capabilities);
 				result
 					.put("authMethods",
 							"true".equals(System.getenv("AGENT_TERMINAL_AUTH"))
@@ -129,6 +134,9 @@ public final class ScriptedAgent implements JsonRpcHandler {
 				String sessionId = params.get("sessionId").asString();
 				update(sessionId, "replayed 1");
 				update(sessionId, "replayed 2");
+				return done(Map.of());
+			}
+			case "session/close" -> {
 				return done(Map.of());
 			}
 			case "_example.com/echo" -> {
