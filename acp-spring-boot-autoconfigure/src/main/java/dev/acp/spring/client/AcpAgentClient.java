@@ -88,6 +88,8 @@ public interface AcpAgentClient extends AutoCloseable {
 	 * {@code auth/login}).
 	 * @param methodId the method id
 	 * @return the answer
+	 * @throws IllegalArgumentException if the agent offers it as a terminal method (one
+	 * the user runs in a terminal, never passed to {@code authenticate})
 	 */
 	AuthenticateResponse authenticate(String methodId);
 

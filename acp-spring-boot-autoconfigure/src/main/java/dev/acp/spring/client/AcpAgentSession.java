@@ -109,7 +109,9 @@ public interface AcpAgentSession {
 
 	/**
 	 * Ask the agent to stop the running turn ({@code session/cancel}); the turn then
-	 * answers {@code stopReason: "cancelled"}.
+	 * answers {@code stopReason: "cancelled"}. The agent's permission requests of this
+	 * session that the policy is still deciding are answered {@code cancelled} at once
+	 * (the policy's later decision is dropped).
 	 */
 	void cancel();
 

@@ -89,7 +89,9 @@ final class ClientHandler implements JsonRpcHandler {
 		switch (method) {
 			case AcpMethods.SESSION_REQUEST_PERMISSION -> {
 				RequestPermissionRequest permission = bind(params, RequestPermissionRequest.class);
-				return done(this.services.permissionPolicy().decide(permission, session(permission.sessionId())));
+				DefaultAcpAgentSession session = session(permission.sessionId());
+				return session.permission(() -> this.services.permissionPolicy().decide(permission, session),
+						this.connection.client().executor());
 			}
 			case AcpMethods.FS_READ_TEXT_FILE -> {
 				if (fileSystem != null) {
@@ -167,7 +169,9 @@ final class ClientHandler implements JsonRpcHandler {
 				dev.acp.spring.protocol.v2.RequestPermissionRequest.class);
 		DefaultAcpAgentSession session = session(permission.sessionId());
 		RequestPermissionRequest v1 = V2PermissionRequests.toV1(permission, params, request.id(), this.mapper);
-		return done(V2PermissionRequests.toV2(this.services.permissionPolicy().decide(v1, session), this.mapper));
+		return session
+			.permission(() -> this.services.permissionPolicy().decide(v1, session), this.connection.client().executor())
+			.thenApply((response) -> V2PermissionRequests.toV2(response, this.mapper));
 	}
 
 	private CompletionStage<?> extension(InboundRequest request, @Nullable JsonNode params) {

@@ -20,6 +20,7 @@ import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.AgentCapabilities;
 import dev.acp.spring.protocol.AuthenticateRequest;
+import dev.acp.spring.protocol.AuthMethod;
 import dev.acp.spring.protocol.AuthenticateResponse;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.FileSystemCapabilities;
@@ -252,6 +253,12 @@ final class DefaultAcpAgentClient implements AcpAgentClient {
 	@Override
 	public AuthenticateResponse authenticate(String methodId) {
 		AgentConnection connection = open();
+		List<AuthMethod> methods = connection.initializeResponse().authMethods();
+		if (methods != null && methods.stream()
+			.anyMatch((method) -> method instanceof AuthMethod.Terminal terminal && methodId.equals(terminal.id()))) {
+			throw new IllegalArgumentException("Auth method '" + methodId
+					+ "' is a terminal method: the user runs the agent's login in a terminal, it is never passed to authenticate");
+		}
 		if (connection.protocolVersion() == 2) {
 			return await(connection.call(V2_AUTH_LOGIN, new LoginAuthRequest(methodId), AuthenticateResponse.class,
 					this.requestTimeout));

@@ -4,10 +4,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.protocol.AgentCapabilities;
@@ -17,6 +22,8 @@ import dev.acp.spring.protocol.CloseSessionResponse;
 import dev.acp.spring.protocol.ContentBlock;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.RequestPermissionOutcome;
+import dev.acp.spring.protocol.RequestPermissionResponse;
 import dev.acp.spring.protocol.SessionCapabilities;
 import dev.acp.spring.protocol.SessionConfigOption;
 import dev.acp.spring.protocol.SessionModeState;
@@ -51,6 +58,9 @@ final class DefaultAcpAgentSession implements AcpAgentSession {
 	private final Path cwd;
 
 	private final ArrayDeque<SessionUpdate> backlog = new ArrayDeque<>();
+
+	/** The answers to the agent's permission requests the policy is still deciding. */
+	private final Set<CompletableFuture<RequestPermissionResponse>> permissions = ConcurrentHashMap.newKeySet();
 
 	private volatile @Nullable SessionModeState modes;
 
@@ -287,6 +297,38 @@ final class DefaultAcpAgentSession implements AcpAgentSession {
 	@Override
 	public void cancel() {
 		this.connection.notify(AcpMethods.SESSION_CANCEL, new CancelNotification(this.id, null));
+		for (CompletableFuture<RequestPermissionResponse> permission : this.permissions) {
+			permission.complete(new RequestPermissionResponse(new RequestPermissionOutcome.Cancelled()));
+		}
+	}
+
+	/**
+	 * Answer a permission request of the agent with the policy's decision, made on the
+	 * executor; a {@link #cancel()} meanwhile answers it cancelled at once, and the
+	 * decision made later is dropped.
+	 * @param decision the policy's decision
+	 * @param executor where the policy decides
+	 * @return the answer
+	 */
+	CompletableFuture<RequestPermissionResponse> permission(Supplier<RequestPermissionResponse> decision,
+			Executor executor) {
+		CompletableFuture<RequestPermissionResponse> answer = new CompletableFuture<>();
+		this.permissions.add(answer);
+		answer.whenComplete((response, failure) -> this.permissions.remove(answer));
+		try {
+			executor.execute(() -> {
+				try {
+					answer.complete(decision.get());
+				}
+				catch (RuntimeException | Error ex) {
+					answer.completeExceptionally(ex);
+				}
+			});
+		}
+		catch (RejectedExecutionException ex) {
+			answer.completeExceptionally(ex);
+		}
+		return answer;
 	}
 
 	@Override

@@ -93,13 +93,15 @@ class AcpProtocolVersionNegotiationTests {
 	}
 
 	@Test
-	void aVersionBelowEveryServedOneIsInvalidParams() {
+	void aVersionBelowEveryServedOneIsAnsweredTheNewestServed() {
+		this.contextRunner.run((context) -> {
+			JsonNode answer = new TestPeer(context).call(0, "initialize", "{\"protocolVersion\":0}");
+			assertThat(answer.at("/result/protocolVersion").asInt()).isEqualTo(1);
+		});
 		this.contextRunner.withPropertyValues("acp.protocol.versions=1,2").run((context) -> {
-			TestPeer peer = new TestPeer(context);
-			JsonNode answer = peer.call(0, "initialize", "{\"protocolVersion\":0}");
-			assertThat(answer.at("/error/code").asInt()).isEqualTo(-32602);
-			assertThat(answer.at("/error/data/errors/0/field").asString()).isEqualTo("protocolVersion");
-			assertThat(peer.call(1, "initialize", V2_INITIALIZE).at("/result/protocolVersion").asInt()).isEqualTo(2);
+			JsonNode answer = new TestPeer(context).call(0, "initialize",
+					V2_INITIALIZE.replace("\"protocolVersion\":2", "\"protocolVersion\":0"));
+			assertThat(answer.at("/result/protocolVersion").asInt()).isEqualTo(2);
 		});
 	}
 

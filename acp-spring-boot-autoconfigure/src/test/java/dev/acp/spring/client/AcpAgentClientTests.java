@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import dev.acp.spring.protocol.AuthMethod;
 import dev.acp.spring.protocol.ClientCapabilities;
@@ -18,6 +20,7 @@ import dev.acp.spring.protocol.CreateTerminalRequest;
 import dev.acp.spring.protocol.FileSystemCapabilities;
 import dev.acp.spring.protocol.Implementation;
 import dev.acp.spring.protocol.PromptResponse;
+import dev.acp.spring.protocol.RequestPermissionOutcome;
 import dev.acp.spring.protocol.RequestPermissionRequest;
 import dev.acp.spring.protocol.RequestPermissionResponse;
 import dev.acp.spring.protocol.SessionConfigOption;
@@ -30,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
@@ -334,6 +338,118 @@ class AcpAgentClientTests {
 			}
 		});
 		assertThat(failures).singleElement().satisfies((ex) -> assertThat(ex).hasMessageContaining("promptAsync"));
+	}
+
+	@Test
+	void aSessionIsNotLoadedFromAnAgentThatDoesNotAdvertiseLoadSession() {
+		AcpAgentClient client = client(Map.of("AGENT_LOAD_SESSION", "false"));
+		assertThatExceptionOfType(AcpAgentCapabilityException.class)
+			.isThrownBy(() -> client.loadSession("s-1", this.directory, (update) -> {
+			}))
+			.withMessageContaining("loadSession");
+		PromptResponse lines = client.newSession(this.directory).prompt("input-lines", (update) -> {
+		});
+		assertThat(lines.meta().get("lines").toString()).doesNotContain("session/load");
+	}
+
+	@Test
+	void aTerminalAuthMethodIsNotPassedToAuthenticate() {
+		AcpAgentClient client = client(Map.of("AGENT_TERMINAL_AUTH", "true"));
+		assertThatIllegalArgumentException().isThrownBy(() -> client.authenticate("tui"))
+			.withMessageContaining("terminal");
+		client.authenticate("token");
+		PromptResponse lines = client.newSession(this.directory).prompt("input-lines", (update) -> {
+		});
+		assertThat(lines.meta().get("lines").toString()).contains("\"methodId\":\"token\"").doesNotContain("tui");
+	}
+
+	@Test
+	void aSessionIsStartedWithTheAbsoluteWorkingDirectory() {
+		AcpAgentSession session = client(Map.of()).newSession(Path.of("relative/dir"));
+		PromptResponse response = session.prompt("session-new-params", (update) -> {
+		});
+		String cwd = String.valueOf(((Map<?, ?>) response.meta().get("sessionNew")).get("cwd"));
+		assertThat(Path.of(cwd)).isAbsolute().isEqualTo(Path.of("relative/dir").toAbsolutePath().normalize());
+	}
+
+	@Test
+	void closingASessionSendsNoSessionCloseToAnAgentThatDoesNotAdvertiseIt() {
+		AcpAgentClient client = client(Map.of());
+		client.newSession(this.directory.resolve("a")).close();
+		PromptResponse lines = client.newSession(this.directory).prompt("input-lines", (update) -> {
+		});
+		assertThat(lines.meta().get("lines").toString()).contains("session/new").doesNotContain("session/close");
+	}
+
+	@Test
+	void closingASessionSendsSessionCloseWithItsIdToAnAgentThatAdvertisesIt() {
+		AcpAgentClient client = client(Map.of("AGENT_CLOSE", "true"));
+		AcpAgentSession closed = client.newSession(this.directory.resolve("a"));
+		closed.close();
+		PromptResponse lines = client.newSession(this.directory).prompt("input-lines", (update) -> {
+		});
+		assertThat(lines.meta().get("lines").toString())
+			.contains("\"method\":\"session/close\",\"params\":{\"sessionId\":\"" + closed.id() + "\"}");
+	}
+
+	@Test
+	void anUnknownNotificationOfTheAgentIsIgnoredAndTheTurnGoesOn() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		List<String> texts = new CopyOnWriteArrayList<>();
+		PromptResponse response = session.prompt("notify _unknown.org/ping", (update) -> texts.add(text(update)));
+		assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
+		assertThat(texts).containsExactly("after _unknown.org/ping");
+		assertThat(session.prompt("hello", (update) -> {
+		}).stopReason()).isEqualTo(StopReason.END_TURN);
+	}
+
+	@Test
+	void theClientWritesOnlyJsonRpcMessagesOnePerLineToTheAgentsInput() {
+		AcpAgentSession session = client(Map.of()).newSession(this.directory);
+		session.prompt("updates 3", (update) -> {
+		});
+		session.prompt("call session/request_permission {\"sessionId\":\"" + session.id()
+				+ "\",\"toolCall\":{\"toolCallId\":\"t1\"},\"options\":["
+				+ "{\"optionId\":\"no\",\"name\":\"Reject\",\"kind\":\"reject_once\"}]}", (u) -> {
+				});
+		session.cancel();
+		PromptResponse response = session.prompt("input-lines", (update) -> {
+		});
+		List<?> lines = (List<?>) response.meta().get("lines");
+		assertThat(lines).hasSizeGreaterThanOrEqualTo(6)
+			.allSatisfy(
+					(line) -> assertThat(((Map<?, ?>) line).get("message")).as(String.valueOf(line)).isEqualTo(true));
+	}
+
+	@Test
+	void cancelAnswersThePermissionRequestsOfTheTurnCancelledWhileThePolicyStillDecides() throws Exception {
+		CountDownLatch deciding = new CountDownLatch(1);
+		CountDownLatch release = new CountDownLatch(1);
+		AcpAgentClient client = client(AcpAgentClient.builder().permissionPolicy((request, session) -> {
+			deciding.countDown();
+			try {
+				release.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			return new RequestPermissionResponse(new RequestPermissionOutcome.Selected("yes"));
+		}));
+		try {
+			AcpAgentSession session = client.newSession(this.directory);
+			CompletableFuture<PromptResponse> turn = session
+				.promptAsync("call session/request_permission {\"sessionId\":\"" + session.id()
+						+ "\",\"toolCall\":{\"toolCallId\":\"t1\"},\"options\":["
+						+ "{\"optionId\":\"yes\",\"name\":\"Allow\",\"kind\":\"allow_once\"}]}", (u) -> {
+						});
+			assertThat(deciding.await(30, TimeUnit.SECONDS)).isTrue();
+			session.cancel();
+			assertThat(turn.get(30, TimeUnit.SECONDS).meta().get("result"))
+				.isEqualTo(Map.of("outcome", Map.of("outcome", "cancelled")));
+		}
+		finally {
+			release.countDown();
+		}
 	}
 
 	@Test

@@ -76,6 +76,15 @@ class ProcessTerminalsTests {
 	}
 
 	@Test
+	void truncatedOutputStartsAtACharacterBoundary() {
+		String id = create("sh", List.of("-c", "for i in $(seq 1 100); do printf '\\303\\251'; done"), 51L);
+		this.terminals.waitForExit(new WaitForTerminalExitRequest("s", id));
+		TerminalOutputResponse output = this.terminals.output(new TerminalOutputRequest("s", id));
+		assertThat(output.truncated()).isTrue();
+		assertThat(output.output()).isEqualTo("\u00e9".repeat(25));
+	}
+
+	@Test
 	void aCommandLineWithoutArgsIsNotHandedToAShell() {
 		Path marker = this.cwd.resolve("marker");
 		assertThatExceptionOfType(JsonRpcException.class).isThrownBy(() -> create("touch " + marker, null, null))

@@ -24,13 +24,20 @@ import tools.jackson.databind.JsonNode;
 /**
  * A scripted ACP agent run as a separate process by the client tests: what a prompt turn
  * does is named by the prompt's text. {@code AGENT_PROTOCOL_VERSION} sets the version it
- * answers; {@code AGENT_STUBBORN=true} makes it ignore the end of its input and SIGTERM.
+ * answers; {@code AGENT_STUBBORN=true} makes it ignore the end of its input and SIGTERM;
+ * {@code AGENT_LOAD_SESSION=false} leaves {@code loadSession} unadvertised;
+ * {@code AGENT_TERMINAL_AUTH=true} offers a terminal auth method too;
+ * {@code AGENT_CLOSE=true} advertises {@code session/close}.
  */
 public final class ScriptedAgent implements JsonRpcHandler {
 
 	private final JsonRpcConnection[] connection = new JsonRpcConnection[1];
 
 	private volatile JsonNode initializeParams;
+
+	private volatile JsonNode sessionNewParams;
+
+	private static final java.io.ByteArrayOutputStream input = new java.io.ByteArrayOutputStream();
 
 	private final CountDownLatch cancelled = new CountDownLatch(1);
 
@@ -54,7 +61,19 @@ public final class ScriptedAgent implements JsonRpcHandler {
 				});
 		CountDownLatch ended = new CountDownLatch(1);
 		System.err.println("scripted agent started");
-		new StdioTransport(factory, System.in, System.out, 1 << 20, Duration.ofSeconds(1), Duration.ZERO,
+		java.io.InputStream recorded = new java.io.FilterInputStream(System.in) {
+			@Override
+			public int read(byte[] buffer, int offset, int length) throws java.io.IOException {
+				int read = super.read(buffer, offset, length);
+				if (read > 0) {
+					synchronized (input) {
+						input.write(buffer, offset, read);
+					}
+				}
+				return read;
+			}
+		};
+		new StdioTransport(factory, recorded, System.out, 1 << 20, Duration.ofSeconds(1), Duration.ZERO,
 				ended::countDown)
 			.start();
 		ended.await();
@@ -73,9 +92,20 @@ public final class ScriptedAgent implements JsonRpcHandler {
 				String version = System.getenv("AGENT_PROTOCOL_VERSION");
 				Map<String, Object> result = new LinkedHashMap<>();
 				result.put("protocolVersion", (version != null) ? Integer.parseInt(version) : 1);
-				result.put("agentCapabilities", Map.of("loadSession", true, "_meta",
-						Map.of("example.com", Map.of("methods", List.of("_example.com/echo")))));
-				result.put("authMethods", List.of(Map.of("id", "token", "name", "Token")));
+				Map<String, Object> capabilities = new LinkedHashMap<>();
+				capabilities.put("loadSession", !"false".equals(System.getenv("AGENT_LOAD_SESSION")));
+				if ("true".equals(System.getenv("AGENT_CLOSE"))) {
+					capabilities.put("sessionCapabilities", Map.of("close", Map.of()));
+				}
+				capabilities.put("_meta", Map.of("example.com", Map.of("methods", List.of("_example.com/echo"))));
+				result.put("agentCapabilities", capabilities);
+				result
+					.put("authMethods",
+							"true".equals(System.getenv("AGENT_TERMINAL_AUTH"))
+									? List.of(Map.of("id", "token", "name", "Token"),
+											Map.of("id", "tui", "name", "Log in", "type", "terminal", "args",
+													List.of("--login")))
+									: List.of(Map.of("id", "token", "name", "Token")));
 				result.put("agentInfo", Map.of("name", "scripted-agent", "version", "1.0"));
 				return done(result);
 			}
@@ -83,6 +113,7 @@ public final class ScriptedAgent implements JsonRpcHandler {
 				return done(Map.of());
 			}
 			case "session/new" -> {
+				this.sessionNewParams = params;
 				return done(Map.of("sessionId", "s-" + params.get("cwd").asString().hashCode(), "modes",
 						Map.of("currentModeId", "ask", "availableModes",
 								List.of(Map.of("id", "ask", "name", "Ask"), Map.of("id", "code", "name", "Code")))));
@@ -105,6 +136,9 @@ public final class ScriptedAgent implements JsonRpcHandler {
 				update(sessionId, "replayed 2");
 				return done(Map.of());
 			}
+			case "session/close" -> {
+				return done(Map.of());
+			}
 			case "_example.com/echo" -> {
 				return done(params);
 			}
@@ -124,6 +158,12 @@ public final class ScriptedAgent implements JsonRpcHandler {
 		Map<String, Object> meta = new LinkedHashMap<>();
 		switch (words[0]) {
 			case "initialize-params" -> meta.put("initialize", this.initializeParams);
+			case "session-new-params" -> meta.put("sessionNew", this.sessionNewParams);
+			case "input-lines" -> meta.put("lines", inputLines());
+			case "notify" -> {
+				this.connection[0].notify(words[1], Map.of("sessionId", sessionId));
+				update(sessionId, "after " + words[1]);
+			}
 			case "updates" -> {
 				int count = Integer.parseInt(words[1]);
 				for (int i = 0; i < count; i++) {
@@ -156,6 +196,33 @@ public final class ScriptedAgent implements JsonRpcHandler {
 			default -> update(sessionId, "echo " + text);
 		}
 		return done(Map.of("stopReason", "end_turn", "_meta", meta));
+	}
+
+	/**
+	 * Every line the client wrote to this agent's input so far, each marked with whether
+	 * it is one JSON-RPC 2.0 message.
+	 */
+	private static List<Map<String, Object>> inputLines() {
+		String text;
+		synchronized (input) {
+			text = input.toString(java.nio.charset.StandardCharsets.UTF_8);
+		}
+		List<Map<String, Object>> lines = new ArrayList<>();
+		for (String line : text.split("\n", -1)) {
+			if (line.isEmpty()) {
+				continue;
+			}
+			boolean message;
+			try {
+				JsonNode node = AcpJsonMapper.create().readTree(line);
+				message = node.isObject() && "2.0".equals(node.path("jsonrpc").asString(""));
+			}
+			catch (RuntimeException ex) {
+				message = false;
+			}
+			lines.add(Map.of("message", message, "line", line));
+		}
+		return lines;
 	}
 
 	private JsonNode call(String method, JsonNode params) {

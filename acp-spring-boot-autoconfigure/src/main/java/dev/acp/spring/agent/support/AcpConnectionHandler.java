@@ -99,12 +99,19 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	@Override
 	public void notificationReceived(JsonRpcNotification notification) {
 		if (AcpMethods.SESSION_CANCEL.equals(notification.method()) && this.connection.isInitialized()) {
-			String key = turnKey(notification.params());
-			int cancelled = (key == null) ? 0 : (this.connection.edition().turns() != null)
-					? this.rpc.cancelWithWaiting(key) : this.rpc.signalCancellation(key);
-			if (cancelled > 0) {
-				this.rpc.statistics().cancelled();
-			}
+			cancelTurn(turnKey(notification.params()));
+		}
+	}
+
+	/**
+	 * Cancel the running turn of a session on this connection, as {@code session/cancel}
+	 * does (also done by {@code session/close}).
+	 */
+	private void cancelTurn(String key) {
+		int cancelled = (key == null) ? 0 : (this.connection.edition().turns() != null)
+				? this.rpc.cancelWithWaiting(key) : this.rpc.signalCancellation(key);
+		if (cancelled > 0) {
+			this.rpc.statistics().cancelled();
 		}
 	}
 
@@ -214,6 +221,9 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		}
 		catch (RuntimeException ex) {
 			return CompletableFuture.failedFuture(ex);
+		}
+		if (AcpMethods.SESSION_CLOSE.equals(method)) {
+			cancelTurn(turnKey(params));
 		}
 		if (servedBySessions) {
 			try {

@@ -4,11 +4,9 @@ import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
 
-import dev.acp.spring.method.support.ParamsBinding;
-
 /**
  * The protocol versions an agent serves, and the one a connection gets: the highest
- * served at or below the version its {@code initialize} asks for.
+ * served at or below the version its {@code initialize} asks for, else the newest served.
  *
  * @author ACP Spring Boot Starter contributors
  */
@@ -32,18 +30,15 @@ final class ProtocolNegotiation {
 	}
 
 	/**
-	 * A new edition for a connection whose {@code initialize} asks for a version.
+	 * A new edition for a connection whose {@code initialize} asks for a version: the
+	 * highest served at or below it, or the newest served when every served one is newer
+	 * (the client then decides whether to go on).
 	 * @param asked the version asked
 	 * @return the edition
-	 * @throws dev.acp.spring.method.AcpException -32602 when every served version is
-	 * newer than the one asked
 	 */
 	ProtocolEdition negotiate(int asked) {
-		Integer version = this.served.floor(asked);
-		if (version == null) {
-			throw ParamsBinding.invalidParams(List.of(ParamsBinding.fieldError("protocolVersion",
-					"must be at least " + this.served.first() + ", the oldest version served")));
-		}
+		Integer floor = this.served.floor(asked);
+		int version = (floor != null) ? floor : this.served.last();
 		return (version == 2) ? new V2Edition() : V1Edition.INSTANCE;
 	}
 
