@@ -177,4 +177,63 @@ class ConfinedFileSystemTests {
 		assertThat(Files.readString(file)).isEqualTo("hé");
 	}
 
+	@Test
+	void lineOneAndLimitZeroAreTheSmallestAcceptedAndLessIsInvalidParams() {
+		String path = this.cwd.resolve("lines.txt").toString();
+		assertThat(read(path, 1, null)).isEqualTo("1\n2\n3\n4\n");
+		assertThat(read(path, null, 0)).isEmpty();
+		assertRefusedWithInvalidParams(() -> read(path, 0, null), "must be 1 or more");
+		assertRefusedWithInvalidParams(() -> read(path, null, -1), "must not be negative");
+	}
+
+	@Test
+	void theReadBoundMustBePositive() {
+		assertThat(AcpClientFileSystem.confined(1)).isNotNull();
+		assertThatExceptionOfType(IllegalArgumentException.class).isThrownBy(() -> AcpClientFileSystem.confined(0));
+	}
+
+	@Test
+	void aMissingFileOutsideIsRefusedAsOutsideSoTheAgentLearnsNothingOfIt() {
+		assertRefusedWithInvalidParams(() -> read(this.temp.resolve("none.txt").toString(), null, null),
+				"outside the working directory");
+		assertRefusedWithInvalidParams(() -> read(this.temp.resolve("secret.txt").toString(), null, null),
+				"outside the working directory");
+	}
+
+	@Test
+	void aWorkingDirectoryReachedThroughASymbolicLinkIsReadAndWrittenInside() throws Exception {
+		Path link = Files.createSymbolicLink(this.temp.resolve("link-to-project"), this.cwd);
+		given(this.session.cwd()).willReturn(link);
+		assertThat(read(link.resolve("lines.txt").toString(), 4, null)).isEqualTo("4\n");
+		assertThat(read(this.cwd.resolve("lines.txt").toString(), 4, null)).isEqualTo("4\n");
+		write(link.resolve("new.txt").toString(), "through the link");
+		write(this.cwd.resolve("real.txt").toString(), "by the real path");
+		assertThat(Files.readString(this.cwd.resolve("new.txt"))).isEqualTo("through the link");
+		assertThat(Files.readString(this.cwd.resolve("real.txt"))).isEqualTo("by the real path");
+		assertRefusedWithInvalidParams(() -> read(link.resolve("../secret.txt").toString(), null, null),
+				"outside the working directory");
+	}
+
+	@Test
+	void aWriteBelowAFileIsRefusedAsNotADirectory() {
+		assertRefusedWithInvalidParams(() -> write(this.cwd.resolve("lines.txt/new.txt").toString(), "x"),
+				"passes through a file that is not a directory");
+	}
+
+	@Test
+	@EnabledOnOs(OS.LINUX)
+	void writesLeaveNoDirectoryOpen() throws Exception {
+		long before = openDescriptors();
+		for (int i = 0; i < 20; i++) {
+			write(this.cwd.resolve("a/b/c/file" + i + ".txt").toString(), "x");
+		}
+		assertThat(openDescriptors()).isLessThan(before + 10);
+	}
+
+	private static long openDescriptors() throws Exception {
+		try (var descriptors = Files.list(Path.of("/proc/self/fd"))) {
+			return descriptors.count();
+		}
+	}
+
 }

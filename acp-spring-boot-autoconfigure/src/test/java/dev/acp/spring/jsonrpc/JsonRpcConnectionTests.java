@@ -210,6 +210,7 @@ class JsonRpcConnectionTests {
 		request(2, "ping");
 		notification("$/cancel_request", "{\"requestId\":1}");
 		assertThat(this.sink.awaitResponse("1").at("/error/code").asInt()).isEqualTo(-32800);
+		assertThat(this.connection.statistics().cancellations()).isEqualTo(1);
 		assertThat(this.sink.responsesTo("2")).isEmpty();
 		release.countDown();
 		assertThat(this.sink.awaitResponse("2").get("result").toString()).isEqualTo("[\"first\",\"second\"]");
@@ -1026,6 +1027,7 @@ class JsonRpcConnectionTests {
 			request(2, "block");
 			JsonNode busy = this.sink.awaitResponse("2");
 			assertThat(busy.at("/error/code").asInt()).isEqualTo(-32001);
+			assertThat(this.factory.statistics().busyRefusals()).isEqualTo(1);
 			notification("n", null);
 			awaitLatch(handled);
 			release.countDown();
@@ -1048,6 +1050,7 @@ class JsonRpcConnectionTests {
 		request(2, "block");
 		request(3, "block");
 		assertThat(this.sink.awaitResponse("3").at("/error/code").asInt()).isEqualTo(-32001);
+		assertThat(this.connection.statistics().busyRefusals()).isEqualTo(1);
 		release.countDown();
 		assertThat(this.sink.awaitResponse("1").get("result").stringValue()).isEqualTo("done");
 		assertThat(this.sink.awaitResponse("2").get("result").stringValue()).isEqualTo("done");
@@ -1126,6 +1129,21 @@ class JsonRpcConnectionTests {
 	/**
 	 * A handler configured per method.
 	 */
+	@Test
+	void everyEventThatNoAnswerShowsIsCountedOnce() {
+		receive("{not json");
+		receive("{\"jsonrpc\":\"2.0\",\"method\":\"n\",\"params\":5}");
+		this.connection.reject(JsonRpcError.invalidRequest("Too large"));
+		this.connection.notify("n", null);
+		JsonRpcStatistics statistics = this.factory.statistics();
+		assertThat(statistics).isSameAs(this.connection.statistics());
+		assertThat(statistics.parseErrors()).isEqualTo(2);
+		assertThat(statistics.droppedNotifications()).isEqualTo(1);
+		assertThat(statistics.sentNotifications()).isEqualTo(1);
+		assertThat(statistics.cancellations()).isZero();
+		assertThat(statistics.busyRefusals()).isZero();
+	}
+
 	static final class TestHandler implements JsonRpcHandler {
 
 		final Map<String, Function<InboundRequest, CompletionStage<?>>> requests = new ConcurrentHashMap<>();

@@ -41,6 +41,18 @@ class AcpSessionCursorsTests {
 	}
 
 	@Test
+	void anAbsentOwnerAndAnEmptyFilterAreNeverTakenForAnEmptyOwnerAndAnAbsentFilter() {
+		String cursor = this.cursors.encode(null, "", T0, "sess-1");
+		assertThatIllegalArgumentException().isThrownBy(() -> this.cursors.decode("", null, cursor));
+	}
+
+	@Test
+	void anOwnerAndAFilterWhoseCharactersJoinTheSameAreNeverTakenForEachOther() {
+		String cursor = this.cursors.encode("a\u0001b", "c", T0, "sess-1");
+		assertThatIllegalArgumentException().isThrownBy(() -> this.cursors.decode("a", "b\u0001c", cursor));
+	}
+
+	@Test
 	void aCursorSignedWithAnotherKeyIsRefused() {
 		String cursor = new AcpSessionCursors(AcpSessionCursors::newKey).encode(null, null, T0, "sess-1");
 		assertThatIllegalArgumentException().isThrownBy(() -> this.cursors.decode(null, null, cursor));

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 import dev.acp.spring.protocol.ContentBlock;
+import dev.acp.spring.protocol.HistorySize;
 import dev.acp.spring.protocol.SessionUpdate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -175,7 +176,7 @@ class InMemoryAcpSessionStoreTests {
 		for (int i = 0; i < 10; i++) {
 			bounded.append("a", List.of(bigChunk(Integer.toString(i), 200_000)));
 		}
-		assertThat(bounded.historySize()).isLessThanOrEqualTo(MB);
+		assertThat(bounded.historySize()).isLessThanOrEqualTo(MB).isEqualTo(bounded.historySize("a"));
 		assertThat(markers(bounded, "a")).containsExactly("5", "6", "7", "8", "9");
 	}
 
@@ -297,11 +298,11 @@ class InMemoryAcpSessionStoreTests {
 	@Test
 	void aNewSessionBeyondTheBoundEvictsTheLeastRecentlyUsedUnclaimedOne() {
 		this.store.save(session("a", "/w"));
+		this.store.claim("a", "owner", this.clock.instant().plusSeconds(60));
 		this.clock.advance(Duration.ofSeconds(1));
 		this.store.save(session("b", "/w"));
 		this.clock.advance(Duration.ofSeconds(1));
 		this.store.save(session("c", "/w"));
-		this.store.claim("a", "owner", this.clock.instant().plusSeconds(60));
 		this.clock.advance(Duration.ofSeconds(1));
 		this.store.save(session("d", "/w"));
 		assertThat(this.store.size()).isEqualTo(3);
@@ -369,6 +370,115 @@ class InMemoryAcpSessionStoreTests {
 		int[] count = new int[1];
 		big.replay("a", (update) -> count[0]++);
 		assertThat(count[0]).isEqualTo(4000);
+	}
+
+	@Test
+	void aNewSessionBeyondTheBoundForgetsEveryIdleSessionFirst() {
+		this.store.save(session("a", "/w"));
+		this.store.save(session("b", "/w"));
+		this.clock.advance(Duration.ofMinutes(20));
+		this.store.save(session("c", "/w"));
+		this.clock.advance(Duration.ofMinutes(15));
+		this.store.save(session("d", "/w"));
+		assertThat(this.store.size()).as("both idle sessions went, not only the one over the bound").isEqualTo(2);
+		assertThat(this.store.evicted("a")).isTrue();
+		assertThat(this.store.evicted("b")).isTrue();
+		assertThat(this.store.find("c")).isNotNull();
+	}
+
+	@Test
+	void anIdleSessionLookedUpIsDroppedFromTheStore() {
+		this.store.save(session("a", "/w"));
+		this.clock.advance(Duration.ofMinutes(30));
+		assertThat(this.store.find("a")).isNull();
+		assertThat(this.store.size()).isZero();
+	}
+
+	@Test
+	void savingASessionAgainKeepsItForAnotherIdleTimeout() {
+		this.store.save(session("a", "/w"));
+		this.clock.advance(Duration.ofMinutes(20));
+		this.store.save(session("a", "/w"));
+		this.clock.advance(Duration.ofMinutes(20));
+		assertThat(this.store.find("a")).isNotNull();
+	}
+
+	@Test
+	void anEvictedSessionKeptAgainOrDeletedIsNoLongerReportedEvicted() {
+		InMemoryAcpSessionStore two = new InMemoryAcpSessionStore(2, 4, Duration.ofMinutes(30), this.clock);
+		assertThat(two.evicted("a")).as("never stored").isFalse();
+		for (String id : List.of("a", "b", "c")) {
+			two.save(session(id, "/w"));
+			this.clock.advance(Duration.ofSeconds(1));
+		}
+		assertThat(two.evicted("a")).isTrue();
+		two.save(session("a", "/w"));
+		assertThat(two.evicted("a")).as("kept again by a connection still serving it").isFalse();
+		assertThat(two.evicted("b")).isTrue();
+		assertThat(two.delete("b")).isFalse();
+		assertThat(two.evicted("b")).as("a deleted session stays deleted").isFalse();
+	}
+
+	@Test
+	void boundsOfOneAreTheSmallestAStoreAccepts() {
+		InMemoryAcpSessionStore smallest = new InMemoryAcpSessionStore(1, 1, 1, 1, Duration.ofMinutes(30), this.clock);
+		smallest.save(session("a", "/w"));
+		assertThat(smallest.find("a")).isNotNull();
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new InMemoryAcpSessionStore(0, 1, 1, 1, Duration.ofMinutes(30), this.clock));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new InMemoryAcpSessionStore(1, 0, 1, 1, Duration.ofMinutes(30), this.clock));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new InMemoryAcpSessionStore(1, 1, 0, 1, Duration.ofMinutes(30), this.clock));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new InMemoryAcpSessionStore(1, 1, 1, 0, Duration.ofMinutes(30), this.clock));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new InMemoryAcpSessionStore(1, 1, 1, 1, Duration.ZERO, this.clock));
+	}
+
+	@Test
+	void anEntryOfExactlyTheByteBoundPerSessionIsKept() {
+		SessionUpdate update = chunk("exactly the bound");
+		InMemoryAcpSessionStore bounded = new InMemoryAcpSessionStore(10, 10, HistorySize.of(update), 64 * MB,
+				Duration.ofMinutes(30), this.clock);
+		bounded.save(session("a", "/w"));
+		bounded.append("a", List.of(update));
+		assertThat(markers(bounded, "a")).containsExactly("exactly");
+	}
+
+	@Test
+	void pastTheTotalByteBoundOnlyAsManyOldEntriesGoAsFreeTheExcess() {
+		long entry = HistorySize.of(chunk("0"));
+		InMemoryAcpSessionStore bounded = new InMemoryAcpSessionStore(10, 10, 64 * MB, 3 * entry,
+				Duration.ofMinutes(30), this.clock);
+		bounded.save(session("a", "/w"));
+		bounded.append("a", List.of(chunk("0"), chunk("1"), chunk("2")));
+		bounded.append("a", List.of(chunk("3")));
+		assertThat(markers(bounded, "a")).containsExactly("1", "2", "3");
+		assertThat(bounded.historySize("a")).isEqualTo(3 * entry).isEqualTo(bounded.historySize());
+	}
+
+	@Test
+	void theTotalByteBoundEvictsOnlySessionsHoldingHistory() {
+		InMemoryAcpSessionStore bounded = new InMemoryAcpSessionStore(10, 10_000, MB, MB, Duration.ofMinutes(30),
+				this.clock);
+		bounded.save(session("empty", "/w"));
+		this.clock.advance(Duration.ofSeconds(1));
+		bounded.save(session("a", "/w"));
+		bounded.append("a", List.of(bigChunk("a", 600_000)));
+		this.clock.advance(Duration.ofSeconds(1));
+		bounded.save(session("b", "/w"));
+		bounded.append("b", List.of(bigChunk("b", 600_000)));
+		assertThat(bounded.find("a")).isNull();
+		assertThat(bounded.find("empty")).as("evicting it would free nothing").isNotNull();
+		assertThat(markers(bounded, "b")).containsExactly("b");
+	}
+
+	@Test
+	void aListOfExactlyOnePageHasNoNextCursor() {
+		this.store.save(session("a", "/w"));
+		this.store.save(session("b", "/w"));
+		assertThat(this.store.list(null, null, null, 2).nextCursor()).isNull();
 	}
 
 	static final class MutableClock extends Clock {
