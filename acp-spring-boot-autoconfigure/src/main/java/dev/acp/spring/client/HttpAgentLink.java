@@ -256,9 +256,9 @@ final class HttpAgentLink implements AgentLink {
 			stream.ready.get(this.timeout.toMillis(), TimeUnit.MILLISECONDS);
 		}
 		catch (ExecutionException ex) {
-			throw (ex.getCause() instanceof AcpAgentClientException failure) ? failure : new AcpAgentClientException(
-					"Could not open the event stream of agent '" + this.name + "': " + ex.getCause().getMessage(),
-					ex.getCause());
+			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
+			throw (cause instanceof AcpAgentClientException failure) ? failure : new AcpAgentClientException(
+					"Could not open the event stream of agent '" + this.name + "': " + cause.getMessage(), cause);
 		}
 		catch (TimeoutException ex) {
 			throw new AcpAgentClientException(
@@ -518,7 +518,7 @@ final class HttpAgentLink implements AgentLink {
 	 * and the server is told (best effort).
 	 * @param reason why, for the log
 	 */
-	private void shutdown(String reason) {
+	private void shutdown(@Nullable String reason) {
 		if (this.closed) {
 			return;
 		}
