@@ -19,6 +19,7 @@ final class StartLine implements ApplicationListener<ApplicationReadyEvent> {
 
 	private final PrintStream output;
 
+	@SuppressWarnings("SystemOut") // the inspector's one line of standard output
 	StartLine(InspectorToken token) {
 		this(token, System.out);
 	}
