@@ -192,6 +192,7 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler, UnsampledTrace
 		}
 
 		@Override
+		@SuppressWarnings("MustBeClosedChecker") // closed by the Scope it returns
 		public Scope open() {
 			SpanContext spanContext = SpanContext.create(this.traceId, IDS.generateSpanId(), TraceFlags.getDefault(),
 					TraceState.getDefault());

@@ -1,6 +1,7 @@
 package dev.acp.spring.ai;
 
 import java.util.List;
+import java.util.Map;
 
 import dev.acp.spring.protocol.ReadTextFileRequest;
 import dev.acp.spring.protocol.ReadTextFileResponse;
@@ -61,7 +62,7 @@ final class ReadFileTool extends SessionTool {
 		String path = ToolInputs.path(input, run);
 		ReadTextFileResponse response = run.await(run.client()
 			.readTextFile(new ReadTextFileRequest(run.sessionId(), path, ToolInputs.integer(input, "line"),
-					ToolInputs.integer(input, "limit"), null, null)));
+					ToolInputs.integer(input, "limit"), null, Map.of())));
 		return ToolOutcome.text(response.content());
 	}
 

@@ -10,4 +10,7 @@
  * With {@link dev.acp.spring.method} it forms the handler model, above the protocol and
  * below the agent; it knows no transport.
  */
+@NullMarked
 package dev.acp.spring.annotation;
+
+import org.jspecify.annotations.NullMarked;

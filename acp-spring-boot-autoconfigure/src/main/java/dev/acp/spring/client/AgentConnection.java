@@ -212,7 +212,7 @@ final class AgentConnection {
 	@SuppressWarnings("unchecked")
 	private <T> T convert(@Nullable JsonNode result, Class<T> resultType) {
 		if (resultType == JsonNode.class) {
-			return (T) result;
+			return (T) ((result != null) ? result : this.mapper.nullNode());
 		}
 		if (result == null || result.isNull() || result.isMissingNode()) {
 			result = this.mapper.createObjectNode();

@@ -69,10 +69,9 @@ final class AgentEventStreams {
 			stream.ready.get(this.exchange.timeout().toMillis(), TimeUnit.MILLISECONDS);
 		}
 		catch (ExecutionException ex) {
-			throw (ex.getCause() instanceof AcpAgentClientException failure) ? failure
-					: new AcpAgentClientException(
-							"Could not open the event stream of agent '" + name + "': " + ex.getCause().getMessage(),
-							ex.getCause());
+			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
+			throw (cause instanceof AcpAgentClientException failure) ? failure : new AcpAgentClientException(
+					"Could not open the event stream of agent '" + name + "': " + cause.getMessage(), cause);
 		}
 		catch (TimeoutException ex) {
 			throw new AcpAgentClientException(
@@ -234,7 +233,7 @@ final class AgentEventStreams {
 		 * The connection's stream is gone, or a stream carried an event past the limit.
 		 * @param reason why
 		 */
-		void failed(String reason);
+		void failed(@Nullable String reason);
 
 		/**
 		 * Whether the connection closed, so that no stream opens or reads any more.

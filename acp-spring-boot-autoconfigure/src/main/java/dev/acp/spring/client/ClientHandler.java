@@ -31,6 +31,8 @@ import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
+import org.springframework.lang.Contract;
+
 /**
  * Serves what an agent calls on this client: {@code session/update} to the session's
  * listener (in arrival order, on the connection's ordered thread), and
@@ -191,6 +193,7 @@ final class ClientHandler implements JsonRpcHandler {
 	}
 
 	@SuppressWarnings("unchecked")
+	@Contract("null, _ -> fail")
 	private <T> T bind(@Nullable JsonNode params, Class<T> type) {
 		if (params == null) {
 			throw ParamsBinding.invalidParams(List.of(ParamsBinding.fieldError("params", "is required")));

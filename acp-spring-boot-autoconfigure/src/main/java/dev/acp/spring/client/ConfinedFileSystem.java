@@ -86,7 +86,7 @@ final class ConfinedFileSystem implements AcpClientFileSystem {
 		catch (IOException ex) {
 			throw new AcpException(JsonRpcError.INTERNAL_ERROR, "Internal error", "The file could not be read");
 		}
-		return new ReadTextFileResponse(content, null, null);
+		return new ReadTextFileResponse(content, null, Map.of());
 	}
 
 	@Override
@@ -103,7 +103,7 @@ final class ConfinedFileSystem implements AcpClientFileSystem {
 		catch (IOException ex) {
 			throw new AcpException(JsonRpcError.INTERNAL_ERROR, "Internal error", "The file could not be written");
 		}
-		return new WriteTextFileResponse(null, null);
+		return new WriteTextFileResponse(null, Map.of());
 	}
 
 	/**

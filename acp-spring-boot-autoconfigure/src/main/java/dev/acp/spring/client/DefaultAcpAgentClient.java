@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -207,9 +208,10 @@ final class DefaultAcpAgentClient implements AcpAgentClient {
 					return handler.get();
 				});
 		factory.setOrderedAnswers(true);
-		AgentLink link = (this.url != null) ? connectRemote(this.url, factory)
-				: ProcessAgentLink.spawn(this.name, this.command, this.args, this.env, this.workingDirectory, factory,
-						this.maxMessageSize, this.shutdownGracePeriod);
+		URI url = this.url;
+		AgentLink link = (url != null) ? connectRemote(url, factory)
+				: ProcessAgentLink.spawn(this.name, Objects.requireNonNull(this.command, "command"), this.args,
+						this.env, this.workingDirectory, factory, this.maxMessageSize, this.shutdownGracePeriod);
 		connection.linked(link);
 		try {
 			JsonNode answer = await(connection.call(AcpMethods.INITIALIZE,

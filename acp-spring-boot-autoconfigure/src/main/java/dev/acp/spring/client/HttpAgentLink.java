@@ -292,7 +292,7 @@ final class HttpAgentLink implements AgentLink, AgentEventStreams.Receiver {
 	 * @param reason why, for the log
 	 */
 	@Override
-	public void failed(String reason) {
+	public void failed(@Nullable String reason) {
 		if (this.closed) {
 			return;
 		}

@@ -2,6 +2,7 @@ package dev.acp.spring.fastlaunch;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,6 +31,25 @@ public final class AcpFastLaunchJarMode implements JarMode {
 	 */
 	public static final String MODE = "acp-fast-launch";
 
+	private final PrintStream out;
+
+	private final PrintStream err;
+
+	/**
+	 * The jar mode as Spring Boot's launcher creates it: its result on standard output,
+	 * its progress on standard error.
+	 */
+	@SuppressWarnings("SystemOut") // a jar mode is a command line: these are its own
+									// streams
+	public AcpFastLaunchJarMode() {
+		this(System.out, System.err);
+	}
+
+	AcpFastLaunchJarMode(PrintStream out, PrintStream err) {
+		this.out = out;
+		this.err = err;
+	}
+
 	@Override
 	public boolean accepts(String mode) {
 		return MODE.equals(mode);
@@ -38,7 +58,7 @@ public final class AcpFastLaunchJarMode implements JarMode {
 	@Override
 	public void run(String mode, String[] args) {
 		if (Arrays.asList(args).contains("--help")) {
-			System.out.println(FastLaunchOptions.USAGE);
+			this.out.println(FastLaunchOptions.USAGE);
 			return;
 		}
 		FastLaunchOptions options;
@@ -48,10 +68,10 @@ public final class AcpFastLaunchJarMode implements JarMode {
 		catch (IllegalArgumentException ex) {
 			throw new JarModeErrorException(ex.getMessage() + System.lineSeparator() + FastLaunchOptions.USAGE);
 		}
-		PrintWriter log = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+		PrintWriter log = new PrintWriter(this.err, true, StandardCharsets.UTF_8);
 		try {
 			Path script = new FastLaunch(options, log).build();
-			System.out.println(script);
+			this.out.println(script);
 		}
 		catch (IOException ex) {
 			throw new JarModeErrorException("Could not write the fast launch: " + ex, ex);

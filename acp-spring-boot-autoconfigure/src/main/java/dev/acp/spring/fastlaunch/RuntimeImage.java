@@ -128,6 +128,7 @@ final class RuntimeImage {
 	 * @param output its directory, which must not exist
 	 * @param javaVersion the feature version of the JDK that links it
 	 */
+	@SuppressWarnings("SystemOut") // keeps the jar mode's standard output for its result
 	static void link(Set<String> modules, Path output, int javaVersion) {
 		StringWriter messages = new StringWriter();
 		PrintWriter writer = new PrintWriter(messages);

@@ -131,6 +131,8 @@ final class TrainingExchange {
 		this.input.flush();
 	}
 
+	// END is a sentinel instance, never a line read: compared by identity
+	@SuppressWarnings("ReferenceEquality")
 	private JsonNode answer(int id, Path log) throws IOException, InterruptedException {
 		while (true) {
 			String line = this.output.poll(TIMEOUT_SECONDS, TimeUnit.SECONDS);
@@ -156,6 +158,8 @@ final class TrainingExchange {
 	 * 25) reports the cache on standard output as it exits, past the protocol: such
 	 * lines, which are no JSON object, are the JVM's and are skipped here.
 	 */
+	// END is a sentinel instance, never a line read: compared by identity
+	@SuppressWarnings("ReferenceEquality")
 	private void drain(Path log) {
 		for (String line = this.output.poll(); line != null && line != END; line = this.output.poll()) {
 			if (line.startsWith("{")) {

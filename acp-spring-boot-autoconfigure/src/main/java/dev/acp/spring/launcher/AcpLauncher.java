@@ -88,8 +88,14 @@ public final class AcpLauncher {
 	 */
 	private Path failureFile;
 
-	private AcpLauncher(List<String> command, List<String> arguments, long pending) {
+	/**
+	 * Where {@code --status} and {@code --stop} report.
+	 */
+	private final PrintStream out;
+
+	private AcpLauncher(List<String> command, List<String> arguments, long pending, PrintStream out) {
 		this.command = command;
+		this.out = out;
 		this.pending = pending;
 		boolean option = !arguments.isEmpty() && OPTIONS.contains(arguments.get(0));
 		this.option = option ? arguments.get(0) : null;
@@ -102,6 +108,8 @@ public final class AcpLauncher {
 	 * @param args {@code --pending=<pid>} when the launch script has started an agent
 	 * already, the agent command, {@code --}, then the editor's arguments
 	 */
+	@SuppressWarnings("SystemOut") // the command line's own output: usage, status and
+									// stop
 	public static void main(String[] args) {
 		List<String> all = List.of(args);
 		long pending = 0;
@@ -121,7 +129,7 @@ public final class AcpLauncher {
 			System.exit(2);
 		}
 		AcpLauncher launcher = new AcpLauncher(all.subList(0, separator), all.subList(separator + 1, all.size()),
-				pending);
+				pending, System.out);
 		System.exit(launcher.run());
 	}
 
@@ -183,25 +191,25 @@ public final class AcpLauncher {
 	private int status() throws IOException {
 		Optional<ProcessHandle> running = runningAgent();
 		if (running.isPresent()) {
-			System.out.println("running: pid " + running.get().pid() + ", socket " + this.agent.socket() + ", log "
+			this.out.println("running: pid " + running.get().pid() + ", socket " + this.agent.socket() + ", log "
 					+ this.agent.log());
 			return 0;
 		}
-		System.out.println("not running (socket " + this.agent.socket() + ", log " + this.agent.log() + ")");
+		this.out.println("not running (socket " + this.agent.socket() + ", log " + this.agent.log() + ")");
 		return 3;
 	}
 
 	private int stop() throws IOException {
 		Optional<ProcessHandle> running = runningAgent();
 		if (running.isEmpty()) {
-			System.out.println("not running");
+			this.out.println("not running");
 			return 0;
 		}
 		ProcessHandle process = running.get();
 		process.destroy();
 		try {
 			process.onExit().get(DRAIN_WAIT_MILLIS, TimeUnit.MILLISECONDS);
-			System.out.println("stopped: pid " + process.pid());
+			this.out.println("stopped: pid " + process.pid());
 			return 0;
 		}
 		catch (Exception ex) {

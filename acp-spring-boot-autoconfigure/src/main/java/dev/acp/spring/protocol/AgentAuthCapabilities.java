@@ -26,15 +26,15 @@ public record AgentAuthCapabilities(@Nullable LogoutCapabilities logout,
 	}
 
 	public AgentAuthCapabilities(@Nullable LogoutCapabilities logout, @Nullable Map<String, Object> meta) {
-		this(logout, meta, null);
+		this(logout, meta, Map.of());
 	}
 
 	public AgentAuthCapabilities(@Nullable LogoutCapabilities logout) {
-		this(logout, null, null);
+		this(logout, null, Map.of());
 	}
 
 	public AgentAuthCapabilities() {
-		this(null, null, null);
+		this(null, null, Map.of());
 	}
 
 }

@@ -35,19 +35,20 @@ public record AgentCapabilities(@Nullable Boolean loadSession, @Nullable PromptC
 	public AgentCapabilities(@Nullable Boolean loadSession, @Nullable PromptCapabilities promptCapabilities,
 			@Nullable McpCapabilities mcpCapabilities, @Nullable SessionCapabilities sessionCapabilities,
 			@Nullable AgentAuthCapabilities auth, @Nullable Map<String, Object> meta) {
-		this(loadSession, promptCapabilities, mcpCapabilities, sessionCapabilities, auth, meta, null);
+		this(loadSession, promptCapabilities, mcpCapabilities, sessionCapabilities, auth, meta, Map.of());
 	}
 
 	public AgentCapabilities(@Nullable Boolean loadSession, @Nullable PromptCapabilities promptCapabilities,
 			@Nullable McpCapabilities mcpCapabilities, @Nullable SessionCapabilities sessionCapabilities,
 			@Nullable Map<String, Object> meta, Map<String, Object> unknown) {
-		this(loadSession, promptCapabilities, mcpCapabilities, sessionCapabilities, null, meta, unknown);
+		this(loadSession, promptCapabilities, mcpCapabilities, sessionCapabilities, null, meta,
+				UnknownFields.of(unknown));
 	}
 
 	public AgentCapabilities(@Nullable Boolean loadSession, @Nullable PromptCapabilities promptCapabilities,
 			@Nullable McpCapabilities mcpCapabilities, @Nullable SessionCapabilities sessionCapabilities,
 			@Nullable Map<String, Object> meta) {
-		this(loadSession, promptCapabilities, mcpCapabilities, sessionCapabilities, null, meta, null);
+		this(loadSession, promptCapabilities, mcpCapabilities, sessionCapabilities, null, meta, Map.of());
 	}
 
 	/**

@@ -31,15 +31,15 @@ public record Annotations(@Nullable List<Role> audience, @Nullable String lastMo
 
 	public Annotations(@Nullable List<Role> audience, @Nullable String lastModified, @Nullable BigDecimal priority,
 			@Nullable Map<String, Object> meta) {
-		this(audience, lastModified, priority, meta, null);
+		this(audience, lastModified, priority, meta, Map.of());
 	}
 
 	public Annotations(@Nullable List<Role> audience, @Nullable String lastModified, @Nullable BigDecimal priority) {
-		this(audience, lastModified, priority, null, null);
+		this(audience, lastModified, priority, null, Map.of());
 	}
 
 	public Annotations() {
-		this(null, null, null, null, null);
+		this(null, null, null, null, Map.of());
 	}
 
 }

@@ -25,15 +25,15 @@ public record AuthCapabilities(@Nullable Boolean terminal, @JsonProperty("_meta"
 	}
 
 	public AuthCapabilities(@Nullable Boolean terminal, @Nullable Map<String, Object> meta) {
-		this(terminal, meta, null);
+		this(terminal, meta, Map.of());
 	}
 
 	public AuthCapabilities(@Nullable Boolean terminal) {
-		this(terminal, null, null);
+		this(terminal, null, Map.of());
 	}
 
 	public AuthCapabilities() {
-		this(null, null, null);
+		this(null, null, Map.of());
 	}
 
 }

@@ -57,16 +57,16 @@ public sealed interface AuthMethod permits AuthMethod.Terminal, AuthMethod.Agent
 
 		public Terminal(String id, String name, @Nullable String description, @Nullable List<String> args,
 				@Nullable Map<String, String> env, @Nullable Map<String, Object> meta) {
-			this(id, name, description, args, env, meta, null);
+			this(id, name, description, args, env, meta, Map.of());
 		}
 
 		public Terminal(String id, String name, @Nullable String description, @Nullable List<String> args,
 				@Nullable Map<String, String> env) {
-			this(id, name, description, args, env, null, null);
+			this(id, name, description, args, env, null, Map.of());
 		}
 
 		public Terminal(String id, String name) {
-			this(id, name, null, null, null, null, null);
+			this(id, name, null, null, null, null, Map.of());
 		}
 
 		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
@@ -99,15 +99,15 @@ public sealed interface AuthMethod permits AuthMethod.Terminal, AuthMethod.Agent
 		}
 
 		public Agent(String id, String name, @Nullable String description, @Nullable Map<String, Object> meta) {
-			this(id, name, description, meta, null);
+			this(id, name, description, meta, Map.of());
 		}
 
 		public Agent(String id, String name, @Nullable String description) {
-			this(id, name, description, null, null);
+			this(id, name, description, null, Map.of());
 		}
 
 		public Agent(String id, String name) {
-			this(id, name, null, null, null);
+			this(id, name, null, null, Map.of());
 		}
 
 	}

@@ -27,11 +27,11 @@ public record AuthenticateRequest(String methodId, @JsonProperty("_meta") @Nulla
 	}
 
 	public AuthenticateRequest(String methodId, @Nullable Map<String, Object> meta) {
-		this(methodId, meta, null);
+		this(methodId, meta, Map.of());
 	}
 
 	public AuthenticateRequest(String methodId) {
-		this(methodId, null, null);
+		this(methodId, null, Map.of());
 	}
 
 }

@@ -24,11 +24,11 @@ public record AuthenticateResponse(@JsonProperty("_meta") @Nullable Map<String, 
 	}
 
 	public AuthenticateResponse(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public AuthenticateResponse() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

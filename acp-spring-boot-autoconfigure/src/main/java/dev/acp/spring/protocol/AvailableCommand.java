@@ -32,15 +32,15 @@ public record AvailableCommand(String name, String description, @Nullable Availa
 
 	public AvailableCommand(String name, String description, @Nullable AvailableCommandInput input,
 			@Nullable Map<String, Object> meta) {
-		this(name, description, input, meta, null);
+		this(name, description, input, meta, Map.of());
 	}
 
 	public AvailableCommand(String name, String description, @Nullable AvailableCommandInput input) {
-		this(name, description, input, null, null);
+		this(name, description, input, null, Map.of());
 	}
 
 	public AvailableCommand(String name, String description) {
-		this(name, description, null, null, null);
+		this(name, description, null, null, Map.of());
 	}
 
 }

@@ -45,11 +45,11 @@ public sealed interface AvailableCommandInput
 		}
 
 		public UnstructuredCommandInput(String hint, @Nullable Map<String, Object> meta) {
-			this(hint, meta, null);
+			this(hint, meta, Map.of());
 		}
 
 		public UnstructuredCommandInput(String hint) {
-			this(hint, null, null);
+			this(hint, null, Map.of());
 		}
 
 	}

@@ -24,11 +24,11 @@ public record BooleanConfigOptionCapabilities(@JsonProperty("_meta") @Nullable M
 	}
 
 	public BooleanConfigOptionCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public BooleanConfigOptionCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -26,7 +26,7 @@ public record CancelNotification(String sessionId, @JsonProperty("_meta") @Nulla
 	}
 
 	public CancelNotification(String sessionId, @Nullable Map<String, Object> meta) {
-		this(sessionId, meta, null);
+		this(sessionId, meta, Map.of());
 	}
 
 }

@@ -28,11 +28,11 @@ public record CancelRequestNotification(JsonNode requestId, @JsonProperty("_meta
 	}
 
 	public CancelRequestNotification(JsonNode requestId, @Nullable Map<String, Object> meta) {
-		this(requestId, meta, null);
+		this(requestId, meta, Map.of());
 	}
 
 	public CancelRequestNotification(JsonNode requestId) {
-		this(requestId, null, null);
+		this(requestId, null, Map.of());
 	}
 
 }

@@ -37,20 +37,20 @@ public record ClientCapabilities(@Nullable FileSystemCapabilities fs, @Nullable 
 			@Nullable ClientSessionCapabilities session, @Nullable AuthCapabilities auth,
 			@Nullable ElicitationCapabilities elicitation, @Nullable PlanCapabilities plan,
 			@Nullable SubagentCapabilities subagents, @Nullable Map<String, Object> meta) {
-		this(fs, terminal, session, auth, elicitation, plan, subagents, meta, null);
+		this(fs, terminal, session, auth, elicitation, plan, subagents, meta, Map.of());
 	}
 
 	public ClientCapabilities(@Nullable FileSystemCapabilities fs, @Nullable Boolean terminal,
 			@Nullable ClientSessionCapabilities session, @Nullable AuthCapabilities auth,
 			@Nullable ElicitationCapabilities elicitation, @Nullable Map<String, Object> meta,
 			@Nullable Map<String, Object> unknown) {
-		this(fs, terminal, session, auth, elicitation, null, null, meta, unknown);
+		this(fs, terminal, session, auth, elicitation, null, null, meta, UnknownFields.of(unknown));
 	}
 
 	public ClientCapabilities(@Nullable FileSystemCapabilities fs, @Nullable Boolean terminal,
 			@Nullable ClientSessionCapabilities session, @Nullable AuthCapabilities auth,
 			@Nullable ElicitationCapabilities elicitation, @Nullable Map<String, Object> meta) {
-		this(fs, terminal, session, auth, elicitation, null, null, meta, null);
+		this(fs, terminal, session, auth, elicitation, null, null, meta, Map.of());
 	}
 
 	/** Capabilities of a client that advertised nothing. */

@@ -31,16 +31,16 @@ public record ClientSessionCapabilities(@Nullable CompactionCapabilities compact
 	public ClientSessionCapabilities(@Nullable CompactionCapabilities compaction,
 			@Nullable SessionConfigOptionsCapabilities configOptions, @Nullable NoticeCapabilities notices,
 			@Nullable Map<String, Object> meta) {
-		this(compaction, configOptions, notices, meta, null);
+		this(compaction, configOptions, notices, meta, Map.of());
 	}
 
 	public ClientSessionCapabilities(@Nullable CompactionCapabilities compaction,
 			@Nullable SessionConfigOptionsCapabilities configOptions, @Nullable NoticeCapabilities notices) {
-		this(compaction, configOptions, notices, null, null);
+		this(compaction, configOptions, notices, null, Map.of());
 	}
 
 	public ClientSessionCapabilities() {
-		this(null, null, null, null, null);
+		this(null, null, null, null, Map.of());
 	}
 
 }

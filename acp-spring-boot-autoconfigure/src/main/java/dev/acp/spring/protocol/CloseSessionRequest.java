@@ -27,11 +27,11 @@ public record CloseSessionRequest(String sessionId, @JsonProperty("_meta") @Null
 	}
 
 	public CloseSessionRequest(String sessionId, @Nullable Map<String, Object> meta) {
-		this(sessionId, meta, null);
+		this(sessionId, meta, Map.of());
 	}
 
 	public CloseSessionRequest(String sessionId) {
-		this(sessionId, null, null);
+		this(sessionId, null, Map.of());
 	}
 
 }

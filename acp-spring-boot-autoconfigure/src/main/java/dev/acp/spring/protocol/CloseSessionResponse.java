@@ -24,11 +24,11 @@ public record CloseSessionResponse(@JsonProperty("_meta") @Nullable Map<String, 
 	}
 
 	public CloseSessionResponse(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public CloseSessionResponse() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

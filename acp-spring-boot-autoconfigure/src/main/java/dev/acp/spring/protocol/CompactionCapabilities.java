@@ -20,7 +20,7 @@ public record CompactionCapabilities(@JsonAnySetter @JsonAnyGetter Map<String, O
 	}
 
 	public CompactionCapabilities() {
-		this(null);
+		this(Map.of());
 	}
 
 }

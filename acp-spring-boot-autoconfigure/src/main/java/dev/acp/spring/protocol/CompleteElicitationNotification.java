@@ -28,11 +28,11 @@ public record CompleteElicitationNotification(String elicitationId,
 	}
 
 	public CompleteElicitationNotification(String elicitationId, @Nullable Map<String, Object> meta) {
-		this(elicitationId, meta, null);
+		this(elicitationId, meta, Map.of());
 	}
 
 	public CompleteElicitationNotification(String elicitationId) {
-		this(elicitationId, null, null);
+		this(elicitationId, null, Map.of());
 	}
 
 }

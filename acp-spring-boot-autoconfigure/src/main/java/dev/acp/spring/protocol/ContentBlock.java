@@ -98,7 +98,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 		}
 
 		public Text(String text, @Nullable Annotations annotations, @Nullable Map<String, Object> meta) {
-			this(text, annotations, meta, null);
+			this(text, annotations, meta, Map.of());
 		}
 
 		public Text(String text) {
@@ -134,7 +134,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 
 		public Image(String data, String mimeType, @Nullable String uri, @Nullable Annotations annotations,
 				@Nullable Map<String, Object> meta) {
-			this(data, mimeType, uri, annotations, meta, null);
+			this(data, mimeType, uri, annotations, meta, Map.of());
 		}
 
 	}
@@ -165,7 +165,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 
 		public Audio(String data, String mimeType, @Nullable Annotations annotations,
 				@Nullable Map<String, Object> meta) {
-			this(data, mimeType, annotations, meta, null);
+			this(data, mimeType, annotations, meta, Map.of());
 		}
 
 	}
@@ -202,7 +202,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 		public ResourceLink(String uri, String name, @Nullable String title, @Nullable String description,
 				@Nullable String mimeType, @Nullable Long size, @Nullable Annotations annotations,
 				@Nullable Map<String, Object> meta) {
-			this(uri, name, title, description, mimeType, size, annotations, meta, null);
+			this(uri, name, title, description, mimeType, size, annotations, meta, Map.of());
 		}
 
 	}
@@ -231,7 +231,7 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 
 		public Resource(EmbeddedResourceResource resource, @Nullable Annotations annotations,
 				@Nullable Map<String, Object> meta) {
-			this(resource, annotations, meta, null);
+			this(resource, annotations, meta, Map.of());
 		}
 
 	}

@@ -31,11 +31,11 @@ public record Cost(BigDecimal amount, String currency, @JsonProperty("_meta") @N
 	}
 
 	public Cost(BigDecimal amount, String currency, @Nullable Map<String, Object> meta) {
-		this(amount, currency, meta, null);
+		this(amount, currency, meta, Map.of());
 	}
 
 	public Cost(BigDecimal amount, String currency) {
-		this(amount, currency, null, null);
+		this(amount, currency, null, Map.of());
 	}
 
 }

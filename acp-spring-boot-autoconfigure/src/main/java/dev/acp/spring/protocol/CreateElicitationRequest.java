@@ -71,16 +71,16 @@ public sealed interface CreateElicitationRequest
 
 		public Form(String message, ElicitationSchema requestedSchema, @Nullable String sessionId,
 				@Nullable String toolCallId, @Nullable JsonNode requestId, @Nullable Map<String, Object> meta) {
-			this(message, requestedSchema, sessionId, toolCallId, requestId, meta, null);
+			this(message, requestedSchema, sessionId, toolCallId, requestId, meta, Map.of());
 		}
 
 		public Form(String message, ElicitationSchema requestedSchema, @Nullable String sessionId,
 				@Nullable String toolCallId, @Nullable JsonNode requestId) {
-			this(message, requestedSchema, sessionId, toolCallId, requestId, null, null);
+			this(message, requestedSchema, sessionId, toolCallId, requestId, null, Map.of());
 		}
 
 		public Form(String message, ElicitationSchema requestedSchema) {
-			this(message, requestedSchema, null, null, null, null, null);
+			this(message, requestedSchema, null, null, null, null, Map.of());
 		}
 
 	}
@@ -119,16 +119,16 @@ public sealed interface CreateElicitationRequest
 
 		public Url(String message, String elicitationId, String url, @Nullable String sessionId,
 				@Nullable String toolCallId, @Nullable JsonNode requestId, @Nullable Map<String, Object> meta) {
-			this(message, elicitationId, url, sessionId, toolCallId, requestId, meta, null);
+			this(message, elicitationId, url, sessionId, toolCallId, requestId, meta, Map.of());
 		}
 
 		public Url(String message, String elicitationId, String url, @Nullable String sessionId,
 				@Nullable String toolCallId, @Nullable JsonNode requestId) {
-			this(message, elicitationId, url, sessionId, toolCallId, requestId, null, null);
+			this(message, elicitationId, url, sessionId, toolCallId, requestId, null, Map.of());
 		}
 
 		public Url(String message, String elicitationId, String url) {
-			this(message, elicitationId, url, null, null, null, null, null);
+			this(message, elicitationId, url, null, null, null, null, Map.of());
 		}
 
 	}

@@ -57,15 +57,15 @@ public sealed interface CreateElicitationResponse permits CreateElicitationRespo
 		}
 
 		public Accept(@Nullable Map<String, JsonNode> content, @Nullable Map<String, Object> meta) {
-			this(content, meta, null);
+			this(content, meta, Map.of());
 		}
 
 		public Accept(@Nullable Map<String, JsonNode> content) {
-			this(content, null, null);
+			this(content, null, Map.of());
 		}
 
 		public Accept() {
-			this(null, null, null);
+			this(null, null, Map.of());
 		}
 
 	}
@@ -89,11 +89,11 @@ public sealed interface CreateElicitationResponse permits CreateElicitationRespo
 		}
 
 		public Decline(@Nullable Map<String, Object> meta) {
-			this(meta, null);
+			this(meta, Map.of());
 		}
 
 		public Decline() {
-			this(null, null);
+			this(null, Map.of());
 		}
 
 	}
@@ -117,11 +117,11 @@ public sealed interface CreateElicitationResponse permits CreateElicitationRespo
 		}
 
 		public Cancel(@Nullable Map<String, Object> meta) {
-			this(meta, null);
+			this(meta, Map.of());
 		}
 
 		public Cancel() {
-			this(null, null);
+			this(null, Map.of());
 		}
 
 	}

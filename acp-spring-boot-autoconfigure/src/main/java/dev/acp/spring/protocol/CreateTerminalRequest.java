@@ -38,16 +38,16 @@ public record CreateTerminalRequest(String sessionId, String command, @Nullable 
 	public CreateTerminalRequest(String sessionId, String command, @Nullable List<String> args,
 			@Nullable List<EnvVariable> env, @Nullable String cwd, @Nullable Long outputByteLimit,
 			@Nullable Map<String, Object> meta) {
-		this(sessionId, command, args, env, cwd, outputByteLimit, meta, null);
+		this(sessionId, command, args, env, cwd, outputByteLimit, meta, Map.of());
 	}
 
 	public CreateTerminalRequest(String sessionId, String command, @Nullable List<String> args,
 			@Nullable List<EnvVariable> env, @Nullable String cwd, @Nullable Long outputByteLimit) {
-		this(sessionId, command, args, env, cwd, outputByteLimit, null, null);
+		this(sessionId, command, args, env, cwd, outputByteLimit, null, Map.of());
 	}
 
 	public CreateTerminalRequest(String sessionId, String command) {
-		this(sessionId, command, null, null, null, null, null, null);
+		this(sessionId, command, null, null, null, null, null, Map.of());
 	}
 
 }

@@ -27,11 +27,11 @@ public record CreateTerminalResponse(String terminalId, @JsonProperty("_meta") @
 	}
 
 	public CreateTerminalResponse(String terminalId, @Nullable Map<String, Object> meta) {
-		this(terminalId, meta, null);
+		this(terminalId, meta, Map.of());
 	}
 
 	public CreateTerminalResponse(String terminalId) {
-		this(terminalId, null, null);
+		this(terminalId, null, Map.of());
 	}
 
 	/**

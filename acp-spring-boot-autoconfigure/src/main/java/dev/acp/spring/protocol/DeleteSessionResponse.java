@@ -24,11 +24,11 @@ public record DeleteSessionResponse(@JsonProperty("_meta") @Nullable Map<String,
 	}
 
 	public DeleteSessionResponse(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public DeleteSessionResponse() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -28,16 +28,16 @@ public record ElicitationCapabilities(@Nullable ElicitationFormCapabilities form
 
 	public ElicitationCapabilities(@Nullable ElicitationFormCapabilities form, @Nullable ElicitationUrlCapabilities url,
 			@Nullable Map<String, Object> meta) {
-		this(form, url, meta, null);
+		this(form, url, meta, Map.of());
 	}
 
 	public ElicitationCapabilities(@Nullable ElicitationFormCapabilities form,
 			@Nullable ElicitationUrlCapabilities url) {
-		this(form, url, null, null);
+		this(form, url, null, Map.of());
 	}
 
 	public ElicitationCapabilities() {
-		this(null, null, null, null);
+		this(null, null, null, Map.of());
 	}
 
 }

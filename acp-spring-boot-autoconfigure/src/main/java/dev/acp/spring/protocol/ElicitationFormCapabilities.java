@@ -24,11 +24,11 @@ public record ElicitationFormCapabilities(@JsonProperty("_meta") @Nullable Map<S
 	}
 
 	public ElicitationFormCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public ElicitationFormCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

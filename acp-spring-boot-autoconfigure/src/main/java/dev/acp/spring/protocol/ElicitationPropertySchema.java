@@ -76,18 +76,18 @@ public sealed interface ElicitationPropertySchema
 				@Nullable String defaultValue, @Nullable List<String> enumValues, @Nullable List<EnumOption> oneOf,
 				@Nullable Map<String, Object> meta) {
 			this(title, description, minLength, maxLength, pattern, format, defaultValue, enumValues, oneOf, meta,
-					null);
+					Map.of());
 		}
 
 		public StringPropertySchema(@Nullable String title, @Nullable String description, @Nullable Integer minLength,
 				@Nullable Integer maxLength, @Nullable String pattern, @Nullable StringFormat format,
 				@Nullable String defaultValue, @Nullable List<String> enumValues, @Nullable List<EnumOption> oneOf) {
 			this(title, description, minLength, maxLength, pattern, format, defaultValue, enumValues, oneOf, null,
-					null);
+					Map.of());
 		}
 
 		public StringPropertySchema() {
-			this(null, null, null, null, null, null, null, null, null, null, null);
+			this(null, null, null, null, null, null, null, null, null, null, Map.of());
 		}
 
 	}
@@ -119,16 +119,16 @@ public sealed interface ElicitationPropertySchema
 
 		public NumberPropertySchema(@Nullable String title, @Nullable String description, @Nullable BigDecimal minimum,
 				@Nullable BigDecimal maximum, @Nullable BigDecimal defaultValue, @Nullable Map<String, Object> meta) {
-			this(title, description, minimum, maximum, defaultValue, meta, null);
+			this(title, description, minimum, maximum, defaultValue, meta, Map.of());
 		}
 
 		public NumberPropertySchema(@Nullable String title, @Nullable String description, @Nullable BigDecimal minimum,
 				@Nullable BigDecimal maximum, @Nullable BigDecimal defaultValue) {
-			this(title, description, minimum, maximum, defaultValue, null, null);
+			this(title, description, minimum, maximum, defaultValue, null, Map.of());
 		}
 
 		public NumberPropertySchema() {
-			this(null, null, null, null, null, null, null);
+			this(null, null, null, null, null, null, Map.of());
 		}
 
 	}
@@ -160,16 +160,16 @@ public sealed interface ElicitationPropertySchema
 
 		public IntegerPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minimum,
 				@Nullable Long maximum, @Nullable Long defaultValue, @Nullable Map<String, Object> meta) {
-			this(title, description, minimum, maximum, defaultValue, meta, null);
+			this(title, description, minimum, maximum, defaultValue, meta, Map.of());
 		}
 
 		public IntegerPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minimum,
 				@Nullable Long maximum, @Nullable Long defaultValue) {
-			this(title, description, minimum, maximum, defaultValue, null, null);
+			this(title, description, minimum, maximum, defaultValue, null, Map.of());
 		}
 
 		public IntegerPropertySchema() {
-			this(null, null, null, null, null, null, null);
+			this(null, null, null, null, null, null, Map.of());
 		}
 
 	}
@@ -199,16 +199,16 @@ public sealed interface ElicitationPropertySchema
 
 		public BooleanPropertySchema(@Nullable String title, @Nullable String description,
 				@Nullable Boolean defaultValue, @Nullable Map<String, Object> meta) {
-			this(title, description, defaultValue, meta, null);
+			this(title, description, defaultValue, meta, Map.of());
 		}
 
 		public BooleanPropertySchema(@Nullable String title, @Nullable String description,
 				@Nullable Boolean defaultValue) {
-			this(title, description, defaultValue, null, null);
+			this(title, description, defaultValue, null, Map.of());
 		}
 
 		public BooleanPropertySchema() {
-			this(null, null, null, null, null);
+			this(null, null, null, null, Map.of());
 		}
 
 	}
@@ -244,16 +244,16 @@ public sealed interface ElicitationPropertySchema
 		public MultiSelectPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minItems,
 				@Nullable Long maxItems, MultiSelectItems items, @Nullable List<String> defaultValue,
 				@Nullable Map<String, Object> meta) {
-			this(title, description, minItems, maxItems, items, defaultValue, meta, null);
+			this(title, description, minItems, maxItems, items, defaultValue, meta, Map.of());
 		}
 
 		public MultiSelectPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minItems,
 				@Nullable Long maxItems, MultiSelectItems items, @Nullable List<String> defaultValue) {
-			this(title, description, minItems, maxItems, items, defaultValue, null, null);
+			this(title, description, minItems, maxItems, items, defaultValue, null, Map.of());
 		}
 
 		public MultiSelectPropertySchema(MultiSelectItems items) {
-			this(null, null, null, null, items, null, null, null);
+			this(null, null, null, null, items, null, null, Map.of());
 		}
 
 	}

@@ -25,7 +25,7 @@ public record ElicitationRequestScope(JsonNode requestId, @JsonAnySetter @JsonAn
 	}
 
 	public ElicitationRequestScope(JsonNode requestId) {
-		this(requestId, null);
+		this(requestId, Map.of());
 	}
 
 }

@@ -34,17 +34,17 @@ public record ElicitationSchema(@Nullable ElicitationSchemaType type, @Nullable 
 	public ElicitationSchema(@Nullable ElicitationSchemaType type, @Nullable String title,
 			@Nullable Map<String, ElicitationPropertySchema> properties, @Nullable List<String> required,
 			@Nullable String description, @Nullable Map<String, Object> meta) {
-		this(type, title, properties, required, description, meta, null);
+		this(type, title, properties, required, description, meta, Map.of());
 	}
 
 	public ElicitationSchema(@Nullable ElicitationSchemaType type, @Nullable String title,
 			@Nullable Map<String, ElicitationPropertySchema> properties, @Nullable List<String> required,
 			@Nullable String description) {
-		this(type, title, properties, required, description, null, null);
+		this(type, title, properties, required, description, null, Map.of());
 	}
 
 	public ElicitationSchema() {
-		this(null, null, null, null, null, null, null);
+		this(null, null, null, null, null, null, Map.of());
 	}
 
 }

@@ -24,11 +24,11 @@ public record ElicitationUrlCapabilities(@JsonProperty("_meta") @Nullable Map<St
 	}
 
 	public ElicitationUrlCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public ElicitationUrlCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -55,15 +55,15 @@ public sealed interface EmbeddedResourceResource
 
 		public TextResourceContents(@Nullable String mimeType, String text, String uri,
 				@Nullable Map<String, Object> meta) {
-			this(mimeType, text, uri, meta, null);
+			this(mimeType, text, uri, meta, Map.of());
 		}
 
 		public TextResourceContents(@Nullable String mimeType, String text, String uri) {
-			this(mimeType, text, uri, null, null);
+			this(mimeType, text, uri, null, Map.of());
 		}
 
 		public TextResourceContents(String text, String uri) {
-			this(null, text, uri, null, null);
+			this(null, text, uri, null, Map.of());
 		}
 
 	}
@@ -91,15 +91,15 @@ public sealed interface EmbeddedResourceResource
 
 		public BlobResourceContents(String blob, @Nullable String mimeType, String uri,
 				@Nullable Map<String, Object> meta) {
-			this(blob, mimeType, uri, meta, null);
+			this(blob, mimeType, uri, meta, Map.of());
 		}
 
 		public BlobResourceContents(String blob, @Nullable String mimeType, String uri) {
-			this(blob, mimeType, uri, null, null);
+			this(blob, mimeType, uri, null, Map.of());
 		}
 
 		public BlobResourceContents(String blob, String uri) {
-			this(blob, null, uri, null, null);
+			this(blob, null, uri, null, Map.of());
 		}
 
 	}

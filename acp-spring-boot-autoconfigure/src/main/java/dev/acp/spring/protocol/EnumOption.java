@@ -32,15 +32,15 @@ public record EnumOption(@JsonProperty("const") String value, String title, @Nul
 	}
 
 	public EnumOption(String value, String title, @Nullable String description, @Nullable Map<String, Object> meta) {
-		this(value, title, description, meta, null);
+		this(value, title, description, meta, Map.of());
 	}
 
 	public EnumOption(String value, String title, @Nullable String description) {
-		this(value, title, description, null, null);
+		this(value, title, description, null, Map.of());
 	}
 
 	public EnumOption(String value, String title) {
-		this(value, title, null, null, null);
+		this(value, title, null, null, Map.of());
 	}
 
 }

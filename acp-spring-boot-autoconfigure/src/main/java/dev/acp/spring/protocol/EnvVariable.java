@@ -29,11 +29,11 @@ public record EnvVariable(String name, String value, @JsonProperty("_meta") @Nul
 	}
 
 	public EnvVariable(String name, String value, @Nullable Map<String, Object> meta) {
-		this(name, value, meta, null);
+		this(name, value, meta, Map.of());
 	}
 
 	public EnvVariable(String name, String value) {
-		this(name, value, null, null);
+		this(name, value, null, Map.of());
 	}
 
 }

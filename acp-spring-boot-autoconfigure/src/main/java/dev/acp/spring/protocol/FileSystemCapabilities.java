@@ -27,7 +27,7 @@ public record FileSystemCapabilities(@Nullable Boolean readTextFile, @Nullable B
 
 	public FileSystemCapabilities(@Nullable Boolean readTextFile, @Nullable Boolean writeTextFile,
 			@Nullable Map<String, Object> meta) {
-		this(readTextFile, writeTextFile, meta, null);
+		this(readTextFile, writeTextFile, meta, Map.of());
 	}
 
 }

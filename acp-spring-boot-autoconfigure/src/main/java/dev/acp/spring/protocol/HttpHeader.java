@@ -29,11 +29,11 @@ public record HttpHeader(String name, String value, @JsonProperty("_meta") @Null
 	}
 
 	public HttpHeader(String name, String value, @Nullable Map<String, Object> meta) {
-		this(name, value, meta, null);
+		this(name, value, meta, Map.of());
 	}
 
 	public HttpHeader(String name, String value) {
-		this(name, value, null, null);
+		this(name, value, null, Map.of());
 	}
 
 }

@@ -30,7 +30,7 @@ public record Implementation(String name, @Nullable String title, String version
 	}
 
 	public Implementation(String name, @Nullable String title, String version, @Nullable Map<String, Object> meta) {
-		this(name, title, version, meta, null);
+		this(name, title, version, meta, Map.of());
 	}
 
 	public Implementation(String name, String version) {

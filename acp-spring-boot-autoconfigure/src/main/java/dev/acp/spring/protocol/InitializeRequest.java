@@ -30,7 +30,7 @@ public record InitializeRequest(Integer protocolVersion, @Nullable ClientCapabil
 
 	public InitializeRequest(Integer protocolVersion, @Nullable ClientCapabilities clientCapabilities,
 			@Nullable Implementation clientInfo, @Nullable Map<String, Object> meta) {
-		this(protocolVersion, clientCapabilities, clientInfo, meta, null);
+		this(protocolVersion, clientCapabilities, clientInfo, meta, Map.of());
 	}
 
 }

@@ -34,7 +34,7 @@ public record InitializeResponse(Integer protocolVersion, @Nullable AgentCapabil
 	public InitializeResponse(int protocolVersion, @Nullable AgentCapabilities agentCapabilities,
 			@Nullable List<AuthMethod> authMethods, @Nullable Implementation agentInfo,
 			@Nullable Map<String, Object> meta) {
-		this(protocolVersion, agentCapabilities, authMethods, agentInfo, meta, null);
+		this(protocolVersion, agentCapabilities, authMethods, agentInfo, meta, Map.of());
 	}
 
 }

@@ -30,11 +30,11 @@ public record KillTerminalRequest(String sessionId, String terminalId,
 	}
 
 	public KillTerminalRequest(String sessionId, String terminalId, @Nullable Map<String, Object> meta) {
-		this(sessionId, terminalId, meta, null);
+		this(sessionId, terminalId, meta, Map.of());
 	}
 
 	public KillTerminalRequest(String sessionId, String terminalId) {
-		this(sessionId, terminalId, null, null);
+		this(sessionId, terminalId, null, Map.of());
 	}
 
 }

@@ -24,11 +24,11 @@ public record KillTerminalResponse(@JsonProperty("_meta") @Nullable Map<String, 
 	}
 
 	public KillTerminalResponse(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public KillTerminalResponse() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 	/**

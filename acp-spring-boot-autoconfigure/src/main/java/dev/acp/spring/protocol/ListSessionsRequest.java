@@ -28,15 +28,15 @@ public record ListSessionsRequest(@Nullable String cwd, @Nullable String cursor,
 	}
 
 	public ListSessionsRequest(@Nullable String cwd, @Nullable String cursor, @Nullable Map<String, Object> meta) {
-		this(cwd, cursor, meta, null);
+		this(cwd, cursor, meta, Map.of());
 	}
 
 	public ListSessionsRequest(@Nullable String cwd, @Nullable String cursor) {
-		this(cwd, cursor, null, null);
+		this(cwd, cursor, null, Map.of());
 	}
 
 	public ListSessionsRequest() {
-		this(null, null, null, null);
+		this(null, null, null, Map.of());
 	}
 
 }

@@ -31,15 +31,15 @@ public record ListSessionsResponse(List<SessionInfo> sessions, @Nullable String 
 
 	public ListSessionsResponse(List<SessionInfo> sessions, @Nullable String nextCursor,
 			@Nullable Map<String, Object> meta) {
-		this(sessions, nextCursor, meta, null);
+		this(sessions, nextCursor, meta, Map.of());
 	}
 
 	public ListSessionsResponse(List<SessionInfo> sessions, @Nullable String nextCursor) {
-		this(sessions, nextCursor, null, null);
+		this(sessions, nextCursor, null, Map.of());
 	}
 
 	public ListSessionsResponse(List<SessionInfo> sessions) {
-		this(sessions, null, null, null);
+		this(sessions, null, null, Map.of());
 	}
 
 }

@@ -38,21 +38,21 @@ public record LoadSessionRequest(List<McpServer> mcpServers, String cwd, @Nullab
 
 	public LoadSessionRequest(List<McpServer> mcpServers, String cwd, @Nullable List<String> additionalDirectories,
 			String sessionId, @Nullable Map<String, Object> meta) {
-		this(mcpServers, cwd, additionalDirectories, sessionId, null, meta, null);
+		this(mcpServers, cwd, additionalDirectories, sessionId, null, meta, Map.of());
 	}
 
 	public LoadSessionRequest(List<McpServer> mcpServers, String cwd, @Nullable List<String> additionalDirectories,
 			String sessionId, @Nullable Map<String, Object> meta, @Nullable Map<String, Object> unknown) {
-		this(mcpServers, cwd, additionalDirectories, sessionId, null, meta, unknown);
+		this(mcpServers, cwd, additionalDirectories, sessionId, null, meta, UnknownFields.of(unknown));
 	}
 
 	public LoadSessionRequest(List<McpServer> mcpServers, String cwd, @Nullable List<String> additionalDirectories,
 			String sessionId) {
-		this(mcpServers, cwd, additionalDirectories, sessionId, null, null, null);
+		this(mcpServers, cwd, additionalDirectories, sessionId, null, null, Map.of());
 	}
 
 	public LoadSessionRequest(List<McpServer> mcpServers, String cwd, String sessionId) {
-		this(mcpServers, cwd, null, sessionId, null, null, null);
+		this(mcpServers, cwd, null, sessionId, null, null, Map.of());
 	}
 
 }

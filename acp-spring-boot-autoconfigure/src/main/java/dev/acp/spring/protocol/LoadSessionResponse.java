@@ -29,15 +29,15 @@ public record LoadSessionResponse(@Nullable SessionModeState modes, @Nullable Li
 
 	public LoadSessionResponse(@Nullable SessionModeState modes, @Nullable List<SessionConfigOption> configOptions,
 			@Nullable Map<String, Object> meta) {
-		this(modes, configOptions, meta, null);
+		this(modes, configOptions, meta, Map.of());
 	}
 
 	public LoadSessionResponse(@Nullable SessionModeState modes, @Nullable List<SessionConfigOption> configOptions) {
-		this(modes, configOptions, null, null);
+		this(modes, configOptions, null, Map.of());
 	}
 
 	public LoadSessionResponse() {
-		this(null, null, null, null);
+		this(null, null, null, Map.of());
 	}
 
 }

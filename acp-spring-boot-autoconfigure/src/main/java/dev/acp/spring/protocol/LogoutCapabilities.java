@@ -24,11 +24,11 @@ public record LogoutCapabilities(@JsonProperty("_meta") @Nullable Map<String, Ob
 	}
 
 	public LogoutCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public LogoutCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

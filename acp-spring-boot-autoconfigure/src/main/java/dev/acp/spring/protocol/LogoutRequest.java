@@ -24,11 +24,11 @@ public record LogoutRequest(@JsonProperty("_meta") @Nullable Map<String, Object>
 	}
 
 	public LogoutRequest(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public LogoutRequest() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -24,11 +24,11 @@ public record LogoutResponse(@JsonProperty("_meta") @Nullable Map<String, Object
 	}
 
 	public LogoutResponse(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public LogoutResponse() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -26,7 +26,7 @@ public record McpCapabilities(@Nullable Boolean http, @Nullable Boolean sse,
 	}
 
 	public McpCapabilities(@Nullable Boolean http, @Nullable Boolean sse, @Nullable Map<String, Object> meta) {
-		this(http, sse, meta, null);
+		this(http, sse, meta, Map.of());
 	}
 
 }

@@ -52,11 +52,11 @@ public sealed interface McpServer permits McpServer.Http, McpServer.Sse, McpServ
 		}
 
 		public Http(String name, String url, List<HttpHeader> headers, @Nullable Map<String, Object> meta) {
-			this(name, url, headers, meta, null);
+			this(name, url, headers, meta, Map.of());
 		}
 
 		public Http(String name, String url, List<HttpHeader> headers) {
-			this(name, url, headers, null, null);
+			this(name, url, headers, null, Map.of());
 		}
 
 		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
@@ -91,11 +91,11 @@ public sealed interface McpServer permits McpServer.Http, McpServer.Sse, McpServ
 		}
 
 		public Sse(String name, String url, List<HttpHeader> headers, @Nullable Map<String, Object> meta) {
-			this(name, url, headers, meta, null);
+			this(name, url, headers, meta, Map.of());
 		}
 
 		public Sse(String name, String url, List<HttpHeader> headers) {
-			this(name, url, headers, null, null);
+			this(name, url, headers, null, Map.of());
 		}
 
 		@JsonProperty(value = "type", access = JsonProperty.Access.READ_ONLY)
@@ -131,11 +131,11 @@ public sealed interface McpServer permits McpServer.Http, McpServer.Sse, McpServ
 
 		public Stdio(String name, String command, List<String> args, List<EnvVariable> env,
 				@Nullable Map<String, Object> meta) {
-			this(name, command, args, env, meta, null);
+			this(name, command, args, env, meta, Map.of());
 		}
 
 		public Stdio(String name, String command, List<String> args, List<EnvVariable> env) {
-			this(name, command, args, env, null, null);
+			this(name, command, args, env, null, Map.of());
 		}
 
 	}

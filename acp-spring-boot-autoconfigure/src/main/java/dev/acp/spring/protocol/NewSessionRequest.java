@@ -34,12 +34,12 @@ public record NewSessionRequest(String cwd, @Nullable List<String> additionalDir
 
 	public NewSessionRequest(String cwd, @Nullable List<String> additionalDirectories, List<McpServer> mcpServers,
 			@Nullable Map<String, Object> meta) {
-		this(cwd, additionalDirectories, mcpServers, null, meta, null);
+		this(cwd, additionalDirectories, mcpServers, null, meta, Map.of());
 	}
 
 	public NewSessionRequest(String cwd, @Nullable List<String> additionalDirectories, List<McpServer> mcpServers,
 			@Nullable Map<String, Object> meta, @Nullable Map<String, Object> unknown) {
-		this(cwd, additionalDirectories, mcpServers, null, meta, unknown);
+		this(cwd, additionalDirectories, mcpServers, null, meta, UnknownFields.of(unknown));
 	}
 
 }

@@ -31,15 +31,15 @@ public record NewSessionResponse(String sessionId, @Nullable SessionModeState mo
 
 	public NewSessionResponse(String sessionId, @Nullable SessionModeState modes,
 			@Nullable List<SessionConfigOption> configOptions, @Nullable Map<String, Object> meta) {
-		this(sessionId, modes, configOptions, meta, null);
+		this(sessionId, modes, configOptions, meta, Map.of());
 	}
 
 	public NewSessionResponse(String sessionId, @Nullable Map<String, Object> meta, Map<String, Object> unknown) {
-		this(sessionId, null, null, meta, unknown);
+		this(sessionId, null, null, meta, UnknownFields.of(unknown));
 	}
 
 	public NewSessionResponse(String sessionId, @Nullable Map<String, Object> meta) {
-		this(sessionId, null, null, meta, null);
+		this(sessionId, null, null, meta, Map.of());
 	}
 
 	public NewSessionResponse(String sessionId) {

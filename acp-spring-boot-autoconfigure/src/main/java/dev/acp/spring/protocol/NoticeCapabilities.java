@@ -20,7 +20,7 @@ public record NoticeCapabilities(@JsonAnySetter @JsonAnyGetter Map<String, Objec
 	}
 
 	public NoticeCapabilities() {
-		this(null);
+		this(Map.of());
 	}
 
 }

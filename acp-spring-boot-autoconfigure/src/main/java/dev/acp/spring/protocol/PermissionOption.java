@@ -33,11 +33,11 @@ public record PermissionOption(String optionId, String name, PermissionOptionKin
 
 	public PermissionOption(String optionId, String name, PermissionOptionKind kind,
 			@Nullable Map<String, Object> meta) {
-		this(optionId, name, kind, meta, null);
+		this(optionId, name, kind, meta, Map.of());
 	}
 
 	public PermissionOption(String optionId, String name, PermissionOptionKind kind) {
-		this(optionId, name, kind, null, null);
+		this(optionId, name, kind, null, Map.of());
 	}
 
 	/**

@@ -25,11 +25,11 @@ public record PlanCapabilities(@JsonProperty("_meta") @Nullable Map<String, Obje
 	}
 
 	public PlanCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public PlanCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -33,11 +33,11 @@ public record PlanEntry(String content, PlanEntryPriority priority, PlanEntrySta
 
 	public PlanEntry(String content, PlanEntryPriority priority, PlanEntryStatus status,
 			@Nullable Map<String, Object> meta) {
-		this(content, priority, status, meta, null);
+		this(content, priority, status, meta, Map.of());
 	}
 
 	public PlanEntry(String content, PlanEntryPriority priority, PlanEntryStatus status) {
-		this(content, priority, status, null, null);
+		this(content, priority, status, null, Map.of());
 	}
 
 	/**

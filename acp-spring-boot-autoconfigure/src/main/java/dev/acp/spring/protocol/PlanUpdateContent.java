@@ -61,7 +61,7 @@ public sealed interface PlanUpdateContent
 		}
 
 		public Items(String planId, List<PlanEntry> entries) {
-			this(planId, entries, null, null);
+			this(planId, entries, null, Map.of());
 		}
 
 	}
@@ -89,7 +89,7 @@ public sealed interface PlanUpdateContent
 		}
 
 		public File(String planId, String uri) {
-			this(planId, uri, null, null);
+			this(planId, uri, null, Map.of());
 		}
 
 	}
@@ -117,7 +117,7 @@ public sealed interface PlanUpdateContent
 		}
 
 		public Markdown(String planId, String content) {
-			this(planId, content, null, null);
+			this(planId, content, null, Map.of());
 		}
 
 	}

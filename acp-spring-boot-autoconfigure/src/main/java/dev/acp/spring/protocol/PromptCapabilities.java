@@ -28,7 +28,7 @@ public record PromptCapabilities(@Nullable Boolean image, @Nullable Boolean audi
 
 	public PromptCapabilities(@Nullable Boolean image, @Nullable Boolean audio, @Nullable Boolean embeddedContext,
 			@Nullable Map<String, Object> meta) {
-		this(image, audio, embeddedContext, meta, null);
+		this(image, audio, embeddedContext, meta, Map.of());
 	}
 
 }

@@ -30,7 +30,7 @@ public record PromptRequest(String sessionId, List<ContentBlock> prompt,
 	}
 
 	public PromptRequest(String sessionId, List<ContentBlock> prompt, @Nullable Map<String, Object> meta) {
-		this(sessionId, prompt, meta, null);
+		this(sessionId, prompt, meta, Map.of());
 	}
 
 	/**

@@ -26,7 +26,7 @@ public record PromptResponse(StopReason stopReason, @JsonProperty("_meta") @Null
 	}
 
 	public PromptResponse(StopReason stopReason, @Nullable Map<String, Object> meta) {
-		this(stopReason, meta, null);
+		this(stopReason, meta, Map.of());
 	}
 
 	public PromptResponse(StopReason stopReason) {

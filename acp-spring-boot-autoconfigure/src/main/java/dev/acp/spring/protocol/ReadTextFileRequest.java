@@ -31,7 +31,7 @@ public record ReadTextFileRequest(String sessionId, String path, @Nullable Integ
 	}
 
 	public ReadTextFileRequest(String sessionId, String path) {
-		this(sessionId, path, null, null, null, null);
+		this(sessionId, path, null, null, null, Map.of());
 	}
 
 }

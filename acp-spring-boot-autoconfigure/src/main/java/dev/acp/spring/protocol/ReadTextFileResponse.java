@@ -26,7 +26,7 @@ public record ReadTextFileResponse(String content, @JsonProperty("_meta") @Nulla
 	}
 
 	public ReadTextFileResponse(String content) {
-		this(content, null, null);
+		this(content, null, Map.of());
 	}
 
 	/**

@@ -24,11 +24,11 @@ public record ReleaseTerminalResponse(@JsonProperty("_meta") @Nullable Map<Strin
 	}
 
 	public ReleaseTerminalResponse(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public ReleaseTerminalResponse() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 	/**

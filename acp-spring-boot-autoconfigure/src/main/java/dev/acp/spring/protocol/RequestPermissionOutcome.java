@@ -52,7 +52,7 @@ public sealed interface RequestPermissionOutcome
 		}
 
 		public Cancelled() {
-			this(null, null);
+			this(null, Map.of());
 		}
 
 	}
@@ -78,11 +78,11 @@ public sealed interface RequestPermissionOutcome
 		}
 
 		public Selected(String optionId, @Nullable Map<String, Object> meta) {
-			this(optionId, meta, null);
+			this(optionId, meta, Map.of());
 		}
 
 		public Selected(String optionId) {
-			this(optionId, null, null);
+			this(optionId, null, Map.of());
 		}
 
 	}

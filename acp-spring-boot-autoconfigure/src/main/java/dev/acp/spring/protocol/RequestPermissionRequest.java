@@ -35,11 +35,11 @@ public record RequestPermissionRequest(String sessionId, @JsonIgnoreProperties("
 
 	public RequestPermissionRequest(String sessionId, ToolCallUpdate toolCall, List<PermissionOption> options,
 			@Nullable Map<String, Object> meta) {
-		this(sessionId, toolCall, options, meta, null);
+		this(sessionId, toolCall, options, meta, Map.of());
 	}
 
 	public RequestPermissionRequest(String sessionId, ToolCallUpdate toolCall, List<PermissionOption> options) {
-		this(sessionId, toolCall, options, null, null);
+		this(sessionId, toolCall, options, null, Map.of());
 	}
 
 	/**

@@ -28,11 +28,11 @@ public record RequestPermissionResponse(RequestPermissionOutcome outcome,
 	}
 
 	public RequestPermissionResponse(RequestPermissionOutcome outcome, @Nullable Map<String, Object> meta) {
-		this(outcome, meta, null);
+		this(outcome, meta, Map.of());
 	}
 
 	public RequestPermissionResponse(RequestPermissionOutcome outcome) {
-		this(outcome, null, null);
+		this(outcome, null, Map.of());
 	}
 
 	/**

@@ -37,22 +37,22 @@ public record ResumeSessionRequest(String sessionId, String cwd, @Nullable List<
 
 	public ResumeSessionRequest(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
 			@Nullable List<McpServer> mcpServers, @Nullable Map<String, Object> meta) {
-		this(sessionId, cwd, additionalDirectories, mcpServers, null, meta, null);
+		this(sessionId, cwd, additionalDirectories, mcpServers, null, meta, Map.of());
 	}
 
 	public ResumeSessionRequest(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
 			@Nullable List<McpServer> mcpServers, @Nullable Map<String, Object> meta,
 			@Nullable Map<String, Object> unknown) {
-		this(sessionId, cwd, additionalDirectories, mcpServers, null, meta, unknown);
+		this(sessionId, cwd, additionalDirectories, mcpServers, null, meta, UnknownFields.of(unknown));
 	}
 
 	public ResumeSessionRequest(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
 			@Nullable List<McpServer> mcpServers) {
-		this(sessionId, cwd, additionalDirectories, mcpServers, null, null, null);
+		this(sessionId, cwd, additionalDirectories, mcpServers, null, null, Map.of());
 	}
 
 	public ResumeSessionRequest(String sessionId, String cwd) {
-		this(sessionId, cwd, null, null, null, null, null);
+		this(sessionId, cwd, null, null, null, null, Map.of());
 	}
 
 }

@@ -24,11 +24,11 @@ public record SessionAdditionalDirectoriesCapabilities(@JsonProperty("_meta") @N
 	}
 
 	public SessionAdditionalDirectoriesCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public SessionAdditionalDirectoriesCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -25,11 +25,11 @@ public record SessionCancelCapabilities(@JsonProperty("_meta") @Nullable Map<Str
 	}
 
 	public SessionCancelCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public SessionCancelCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

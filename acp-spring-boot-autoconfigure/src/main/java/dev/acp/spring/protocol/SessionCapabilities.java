@@ -38,14 +38,14 @@ public record SessionCapabilities(@Nullable SessionListCapabilities list, @Nulla
 			@Nullable SessionAdditionalDirectoriesCapabilities additionalDirectories,
 			@Nullable SessionResumeCapabilities resume, @Nullable SessionCloseCapabilities close,
 			@Nullable Map<String, Object> meta) {
-		this(list, delete, additionalDirectories, resume, close, null, meta, null);
+		this(list, delete, additionalDirectories, resume, close, null, meta, Map.of());
 	}
 
 	public SessionCapabilities(@Nullable SessionListCapabilities list, @Nullable SessionDeleteCapabilities delete,
 			@Nullable SessionAdditionalDirectoriesCapabilities additionalDirectories,
 			@Nullable SessionResumeCapabilities resume, @Nullable SessionCloseCapabilities close,
 			@Nullable Map<String, Object> meta, @Nullable Map<String, Object> unknown) {
-		this(list, delete, additionalDirectories, resume, close, null, meta, unknown);
+		this(list, delete, additionalDirectories, resume, close, null, meta, UnknownFields.of(unknown));
 	}
 
 	/**

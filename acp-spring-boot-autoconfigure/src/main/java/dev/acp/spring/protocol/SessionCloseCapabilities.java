@@ -24,11 +24,11 @@ public record SessionCloseCapabilities(@JsonProperty("_meta") @Nullable Map<Stri
 	}
 
 	public SessionCloseCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public SessionCloseCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -69,17 +69,17 @@ public sealed interface SessionConfigOption
 		public Select(String id, String name, @Nullable String description,
 				@Nullable SessionConfigOptionCategory category, String currentValue, SessionConfigSelectOptions options,
 				@Nullable Map<String, Object> meta) {
-			this(id, name, description, category, currentValue, options, meta, null);
+			this(id, name, description, category, currentValue, options, meta, Map.of());
 		}
 
 		public Select(String id, String name, @Nullable String description,
 				@Nullable SessionConfigOptionCategory category, String currentValue,
 				SessionConfigSelectOptions options) {
-			this(id, name, description, category, currentValue, options, null, null);
+			this(id, name, description, category, currentValue, options, null, Map.of());
 		}
 
 		public Select(String id, String name, String currentValue, SessionConfigSelectOptions options) {
-			this(id, name, null, null, currentValue, options, null, null);
+			this(id, name, null, null, currentValue, options, null, Map.of());
 		}
 
 	}
@@ -115,16 +115,16 @@ public sealed interface SessionConfigOption
 		public BooleanOption(String id, String name, @Nullable String description,
 				@Nullable SessionConfigOptionCategory category, Boolean currentValue,
 				@Nullable Map<String, Object> meta) {
-			this(id, name, description, category, currentValue, meta, null);
+			this(id, name, description, category, currentValue, meta, Map.of());
 		}
 
 		public BooleanOption(String id, String name, @Nullable String description,
 				@Nullable SessionConfigOptionCategory category, Boolean currentValue) {
-			this(id, name, description, category, currentValue, null, null);
+			this(id, name, description, category, currentValue, null, Map.of());
 		}
 
 		public BooleanOption(String id, String name, Boolean currentValue) {
-			this(id, name, null, null, currentValue, null, null);
+			this(id, name, null, null, currentValue, null, Map.of());
 		}
 
 	}

@@ -28,15 +28,15 @@ public record SessionConfigOptionsCapabilities(
 
 	public SessionConfigOptionsCapabilities(@Nullable BooleanConfigOptionCapabilities booleanOptions,
 			@Nullable Map<String, Object> meta) {
-		this(booleanOptions, meta, null);
+		this(booleanOptions, meta, Map.of());
 	}
 
 	public SessionConfigOptionsCapabilities(@Nullable BooleanConfigOptionCapabilities booleanOptions) {
-		this(booleanOptions, null, null);
+		this(booleanOptions, null, Map.of());
 	}
 
 	public SessionConfigOptionsCapabilities() {
-		this(null, null, null);
+		this(null, null, Map.of());
 	}
 
 }

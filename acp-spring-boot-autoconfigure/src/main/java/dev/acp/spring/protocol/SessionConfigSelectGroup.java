@@ -34,11 +34,11 @@ public record SessionConfigSelectGroup(String group, String name, List<SessionCo
 
 	public SessionConfigSelectGroup(String group, String name, List<SessionConfigSelectOption> options,
 			@Nullable Map<String, Object> meta) {
-		this(group, name, options, meta, null);
+		this(group, name, options, meta, Map.of());
 	}
 
 	public SessionConfigSelectGroup(String group, String name, List<SessionConfigSelectOption> options) {
-		this(group, name, options, null, null);
+		this(group, name, options, null, Map.of());
 	}
 
 }

@@ -32,15 +32,15 @@ public record SessionConfigSelectOption(String value, String name, @Nullable Str
 
 	public SessionConfigSelectOption(String value, String name, @Nullable String description,
 			@Nullable Map<String, Object> meta) {
-		this(value, name, description, meta, null);
+		this(value, name, description, meta, Map.of());
 	}
 
 	public SessionConfigSelectOption(String value, String name, @Nullable String description) {
-		this(value, name, description, null, null);
+		this(value, name, description, null, Map.of());
 	}
 
 	public SessionConfigSelectOption(String value, String name) {
-		this(value, name, null, null, null);
+		this(value, name, null, null, Map.of());
 	}
 
 }

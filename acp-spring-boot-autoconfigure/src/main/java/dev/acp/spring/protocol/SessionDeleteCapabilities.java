@@ -24,11 +24,11 @@ public record SessionDeleteCapabilities(@JsonProperty("_meta") @Nullable Map<Str
 	}
 
 	public SessionDeleteCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public SessionDeleteCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

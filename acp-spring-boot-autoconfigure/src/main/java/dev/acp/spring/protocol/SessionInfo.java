@@ -35,16 +35,16 @@ public record SessionInfo(String sessionId, String cwd, @Nullable List<String> a
 
 	public SessionInfo(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
 			@Nullable String title, @Nullable String updatedAt, @Nullable Map<String, Object> meta) {
-		this(sessionId, cwd, additionalDirectories, title, updatedAt, meta, null);
+		this(sessionId, cwd, additionalDirectories, title, updatedAt, meta, Map.of());
 	}
 
 	public SessionInfo(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
 			@Nullable String title, @Nullable String updatedAt) {
-		this(sessionId, cwd, additionalDirectories, title, updatedAt, null, null);
+		this(sessionId, cwd, additionalDirectories, title, updatedAt, null, Map.of());
 	}
 
 	public SessionInfo(String sessionId, String cwd) {
-		this(sessionId, cwd, null, null, null, null, null);
+		this(sessionId, cwd, null, null, null, null, Map.of());
 	}
 
 }

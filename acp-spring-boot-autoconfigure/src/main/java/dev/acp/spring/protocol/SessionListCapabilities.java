@@ -24,11 +24,11 @@ public record SessionListCapabilities(@JsonProperty("_meta") @Nullable Map<Strin
 	}
 
 	public SessionListCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public SessionListCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

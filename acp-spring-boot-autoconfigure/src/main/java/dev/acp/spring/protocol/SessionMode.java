@@ -31,15 +31,15 @@ public record SessionMode(String id, String name, @Nullable String description,
 	}
 
 	public SessionMode(String id, String name, @Nullable String description, @Nullable Map<String, Object> meta) {
-		this(id, name, description, meta, null);
+		this(id, name, description, meta, Map.of());
 	}
 
 	public SessionMode(String id, String name, @Nullable String description) {
-		this(id, name, description, null, null);
+		this(id, name, description, null, Map.of());
 	}
 
 	public SessionMode(String id, String name) {
-		this(id, name, null, null, null);
+		this(id, name, null, null, Map.of());
 	}
 
 }

@@ -32,11 +32,11 @@ public record SessionModeState(String currentModeId, List<SessionMode> available
 
 	public SessionModeState(String currentModeId, List<SessionMode> availableModes,
 			@Nullable Map<String, Object> meta) {
-		this(currentModeId, availableModes, meta, null);
+		this(currentModeId, availableModes, meta, Map.of());
 	}
 
 	public SessionModeState(String currentModeId, List<SessionMode> availableModes) {
-		this(currentModeId, availableModes, null, null);
+		this(currentModeId, availableModes, null, Map.of());
 	}
 
 }

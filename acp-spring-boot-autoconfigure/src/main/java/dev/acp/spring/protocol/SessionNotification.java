@@ -29,7 +29,7 @@ public record SessionNotification(String sessionId, SessionUpdate update,
 	}
 
 	public SessionNotification(String sessionId, SessionUpdate update, @Nullable Map<String, Object> meta) {
-		this(sessionId, update, meta, null);
+		this(sessionId, update, meta, Map.of());
 	}
 
 	public SessionNotification(String sessionId, SessionUpdate update) {

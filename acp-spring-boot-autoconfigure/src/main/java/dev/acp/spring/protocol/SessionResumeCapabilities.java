@@ -24,11 +24,11 @@ public record SessionResumeCapabilities(@JsonProperty("_meta") @Nullable Map<Str
 	}
 
 	public SessionResumeCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public SessionResumeCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

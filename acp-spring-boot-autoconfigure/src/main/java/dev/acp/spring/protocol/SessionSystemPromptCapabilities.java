@@ -29,7 +29,7 @@ public record SessionSystemPromptCapabilities(@Nullable SessionSystemPromptModeC
 
 	public SessionSystemPromptCapabilities(@Nullable SessionSystemPromptModeCapabilities mode,
 			@Nullable Map<String, Object> meta) {
-		this(mode, meta, null);
+		this(mode, meta, Map.of());
 	}
 
 	/**
@@ -37,7 +37,7 @@ public record SessionSystemPromptCapabilities(@Nullable SessionSystemPromptModeC
 	 * @return the capabilities
 	 */
 	public static SessionSystemPromptCapabilities appendOnly() {
-		return new SessionSystemPromptCapabilities(null, null, null);
+		return new SessionSystemPromptCapabilities(null, null, Map.of());
 	}
 
 	/**
@@ -47,7 +47,7 @@ public record SessionSystemPromptCapabilities(@Nullable SessionSystemPromptModeC
 	public static SessionSystemPromptCapabilities appendAndOverride() {
 		return new SessionSystemPromptCapabilities(
 				new SessionSystemPromptModeCapabilities(new SessionSystemPromptOverrideCapabilities(), null), null,
-				null);
+				Map.of());
 	}
 
 	/**

@@ -29,7 +29,7 @@ public record SessionSystemPromptModeCapabilities(@Nullable SessionSystemPromptO
 
 	public SessionSystemPromptModeCapabilities(@Nullable SessionSystemPromptOverrideCapabilities override,
 			@Nullable Map<String, Object> meta) {
-		this(override, meta, null);
+		this(override, meta, Map.of());
 	}
 
 }

@@ -24,11 +24,11 @@ public record SessionSystemPromptOverrideCapabilities(@JsonProperty("_meta") @Nu
 	}
 
 	public SessionSystemPromptOverrideCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public SessionSystemPromptOverrideCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

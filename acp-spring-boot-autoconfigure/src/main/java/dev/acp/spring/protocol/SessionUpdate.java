@@ -102,7 +102,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public UserMessageChunk(ContentBlock content, @Nullable String messageId, @Nullable Map<String, Object> meta) {
-			this(content, messageId, meta, null);
+			this(content, messageId, meta, Map.of());
 		}
 
 	}
@@ -130,7 +130,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public AgentMessageChunk(ContentBlock content, @Nullable String messageId, @Nullable Map<String, Object> meta) {
-			this(content, messageId, meta, null);
+			this(content, messageId, meta, Map.of());
 		}
 
 		public AgentMessageChunk(ContentBlock content) {
@@ -162,7 +162,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public AgentThoughtChunk(ContentBlock content, @Nullable String messageId, @Nullable Map<String, Object> meta) {
-			this(content, messageId, meta, null);
+			this(content, messageId, meta, Map.of());
 		}
 
 	}
@@ -203,17 +203,17 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 				@Nullable ToolCallStatus status, @Nullable List<ToolCallContent> content,
 				@Nullable List<ToolCallLocation> locations, @Nullable JsonNode rawInput, @Nullable JsonNode rawOutput,
 				@Nullable Map<String, Object> meta) {
-			this(toolCallId, title, name, kind, status, content, locations, rawInput, rawOutput, meta, null);
+			this(toolCallId, title, name, kind, status, content, locations, rawInput, rawOutput, meta, Map.of());
 		}
 
 		public ToolCall(String toolCallId, String title, @Nullable String name, @Nullable ToolKind kind,
 				@Nullable ToolCallStatus status, @Nullable List<ToolCallContent> content,
 				@Nullable List<ToolCallLocation> locations, @Nullable JsonNode rawInput, @Nullable JsonNode rawOutput) {
-			this(toolCallId, title, name, kind, status, content, locations, rawInput, rawOutput, null, null);
+			this(toolCallId, title, name, kind, status, content, locations, rawInput, rawOutput, null, Map.of());
 		}
 
 		public ToolCall(String toolCallId, String title) {
-			this(toolCallId, title, null, null, null, null, null, null, null, null, null);
+			this(toolCallId, title, null, null, null, null, null, null, null, null, Map.of());
 		}
 
 		/**
@@ -389,11 +389,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public Plan(List<PlanEntry> entries, @Nullable Map<String, Object> meta) {
-			this(entries, meta, null);
+			this(entries, meta, Map.of());
 		}
 
 		public Plan(List<PlanEntry> entries) {
-			this(entries, null, null);
+			this(entries, null, Map.of());
 		}
 
 	}
@@ -420,11 +420,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public AvailableCommandsUpdate(List<AvailableCommand> availableCommands, @Nullable Map<String, Object> meta) {
-			this(availableCommands, meta, null);
+			this(availableCommands, meta, Map.of());
 		}
 
 		public AvailableCommandsUpdate(List<AvailableCommand> availableCommands) {
-			this(availableCommands, null, null);
+			this(availableCommands, null, Map.of());
 		}
 
 	}
@@ -450,11 +450,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public CurrentModeUpdate(String currentModeId, @Nullable Map<String, Object> meta) {
-			this(currentModeId, meta, null);
+			this(currentModeId, meta, Map.of());
 		}
 
 		public CurrentModeUpdate(String currentModeId) {
-			this(currentModeId, null, null);
+			this(currentModeId, null, Map.of());
 		}
 
 	}
@@ -481,11 +481,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public ConfigOptionUpdate(List<SessionConfigOption> configOptions, @Nullable Map<String, Object> meta) {
-			this(configOptions, meta, null);
+			this(configOptions, meta, Map.of());
 		}
 
 		public ConfigOptionUpdate(List<SessionConfigOption> configOptions) {
-			this(configOptions, null, null);
+			this(configOptions, null, Map.of());
 		}
 
 	}
@@ -513,15 +513,15 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 
 		public SessionInfoUpdate(@Nullable String title, @Nullable String updatedAt,
 				@Nullable Map<String, Object> meta) {
-			this(title, updatedAt, meta, null);
+			this(title, updatedAt, meta, Map.of());
 		}
 
 		public SessionInfoUpdate(@Nullable String title, @Nullable String updatedAt) {
-			this(title, updatedAt, null, null);
+			this(title, updatedAt, null, Map.of());
 		}
 
 		public SessionInfoUpdate() {
-			this(null, null, null, null);
+			this(null, null, null, Map.of());
 		}
 
 	}
@@ -551,15 +551,15 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public UsageUpdate(Long used, Long size, @Nullable Cost cost, @Nullable Map<String, Object> meta) {
-			this(used, size, cost, meta, null);
+			this(used, size, cost, meta, Map.of());
 		}
 
 		public UsageUpdate(Long used, Long size, @Nullable Cost cost) {
-			this(used, size, cost, null, null);
+			this(used, size, cost, null, Map.of());
 		}
 
 		public UsageUpdate(Long used, Long size) {
-			this(used, size, null, null, null);
+			this(used, size, null, null, Map.of());
 		}
 
 	}
@@ -590,15 +590,15 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 
 		public Notice(NoticeSeverity severity, String title, @Nullable String description,
 				@Nullable Map<String, Object> meta) {
-			this(severity, title, description, meta, null);
+			this(severity, title, description, meta, Map.of());
 		}
 
 		public Notice(NoticeSeverity severity, String title, @Nullable String description) {
-			this(severity, title, description, null, null);
+			this(severity, title, description, null, Map.of());
 		}
 
 		public Notice(NoticeSeverity severity, String title) {
-			this(severity, title, null, null, null);
+			this(severity, title, null, null, Map.of());
 		}
 
 	}
@@ -632,16 +632,16 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 
 		public CompactionUpdate(String compactionId, CompactionStatus status, @Nullable List<ContentBlock> summary,
 				@Nullable String error, @Nullable Map<String, Object> meta) {
-			this(compactionId, status, summary, error, meta, null);
+			this(compactionId, status, summary, error, meta, Map.of());
 		}
 
 		public CompactionUpdate(String compactionId, CompactionStatus status, @Nullable List<ContentBlock> summary,
 				@Nullable String error) {
-			this(compactionId, status, summary, error, null, null);
+			this(compactionId, status, summary, error, null, Map.of());
 		}
 
 		public CompactionUpdate(String compactionId, CompactionStatus status) {
-			this(compactionId, status, null, null, null, null);
+			this(compactionId, status, null, null, null, Map.of());
 		}
 
 	}
@@ -670,11 +670,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public CompactionSummaryChunk(String compactionId, ContentBlock content, @Nullable Map<String, Object> meta) {
-			this(compactionId, content, meta, null);
+			this(compactionId, content, meta, Map.of());
 		}
 
 		public CompactionSummaryChunk(String compactionId, ContentBlock content) {
-			this(compactionId, content, null, null);
+			this(compactionId, content, null, Map.of());
 		}
 
 	}
@@ -702,7 +702,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public PlanUpdate(PlanUpdateContent plan) {
-			this(plan, null, null);
+			this(plan, null, Map.of());
 		}
 
 	}
@@ -729,7 +729,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public PlanRemoved(String planId) {
-			this(planId, null, null);
+			this(planId, null, Map.of());
 		}
 
 	}
@@ -768,7 +768,7 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public SubagentUpdate(String sessionId, @Nullable String title, @Nullable String description) {
-			this(sessionId, title, description, null, null, null, null, null, null);
+			this(sessionId, title, description, null, null, null, null, null, Map.of());
 		}
 
 	}

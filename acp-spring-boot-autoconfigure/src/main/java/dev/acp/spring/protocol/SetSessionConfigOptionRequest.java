@@ -44,7 +44,7 @@ public record SetSessionConfigOptionRequest(String sessionId, String configId, @
 
 	public SetSessionConfigOptionRequest(String sessionId, String configId, @Nullable String type, JsonNode value,
 			@Nullable Map<String, Object> meta) {
-		this(sessionId, configId, type, value, meta, null);
+		this(sessionId, configId, type, value, meta, Map.of());
 	}
 
 	/**

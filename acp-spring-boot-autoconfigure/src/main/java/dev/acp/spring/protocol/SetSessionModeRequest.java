@@ -30,11 +30,11 @@ public record SetSessionModeRequest(String sessionId, String modeId,
 	}
 
 	public SetSessionModeRequest(String sessionId, String modeId, @Nullable Map<String, Object> meta) {
-		this(sessionId, modeId, meta, null);
+		this(sessionId, modeId, meta, Map.of());
 	}
 
 	public SetSessionModeRequest(String sessionId, String modeId) {
-		this(sessionId, modeId, null, null);
+		this(sessionId, modeId, null, Map.of());
 	}
 
 }

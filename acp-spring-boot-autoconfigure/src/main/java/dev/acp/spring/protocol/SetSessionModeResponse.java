@@ -24,11 +24,11 @@ public record SetSessionModeResponse(@JsonProperty("_meta") @Nullable Map<String
 	}
 
 	public SetSessionModeResponse(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public SetSessionModeResponse() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

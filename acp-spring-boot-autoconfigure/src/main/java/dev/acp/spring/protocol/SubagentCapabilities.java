@@ -26,11 +26,11 @@ public record SubagentCapabilities(@JsonProperty("_meta") @Nullable Map<String, 
 	}
 
 	public SubagentCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public SubagentCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -27,11 +27,11 @@ public record SubagentSessionCapabilities(@Nullable SessionCancelCapabilities ca
 	}
 
 	public SubagentSessionCapabilities(@Nullable SessionCancelCapabilities cancel, @Nullable Map<String, Object> meta) {
-		this(cancel, meta, null);
+		this(cancel, meta, Map.of());
 	}
 
 	public SubagentSessionCapabilities() {
-		this(null, null, null);
+		this(null, null, Map.of());
 	}
 
 }

@@ -34,7 +34,7 @@ public record SystemPrompt(SystemPromptMode mode, List<ContentBlock> content,
 	}
 
 	public SystemPrompt(SystemPromptMode mode, List<ContentBlock> content, @Nullable Map<String, Object> meta) {
-		this(mode, content, meta, null);
+		this(mode, content, meta, Map.of());
 	}
 
 	/**
@@ -44,7 +44,7 @@ public record SystemPrompt(SystemPromptMode mode, List<ContentBlock> content,
 	 * @return the system prompt
 	 */
 	public static SystemPrompt of(SystemPromptMode mode, String text) {
-		return new SystemPrompt(mode, List.of(ContentBlock.text(text)), null, null);
+		return new SystemPrompt(mode, List.of(ContentBlock.text(text)), null, Map.of());
 	}
 
 	/**

@@ -136,10 +136,12 @@ public abstract class TaggedUnionDeserializer<T> extends ValueDeserializer<T> {
 
 	@Override
 	public T deserialize(JsonParser parser, DeserializationContext context) {
-		ObjectNode object = sharedObject(parser);
-		boolean shared = object != null;
-		if (shared) {
+		ObjectNode sharedObject = sharedObject(parser);
+		boolean shared = sharedObject != null;
+		ObjectNode object;
+		if (sharedObject != null) {
 			parser.skipChildren();
+			object = sharedObject;
 		}
 		else if (readTree(parser, context) instanceof ObjectNode read) {
 			object = read;

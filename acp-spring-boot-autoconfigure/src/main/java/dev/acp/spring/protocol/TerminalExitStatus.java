@@ -27,15 +27,15 @@ public record TerminalExitStatus(@Nullable Integer exitCode, @Nullable String si
 	}
 
 	public TerminalExitStatus(@Nullable Integer exitCode, @Nullable String signal, @Nullable Map<String, Object> meta) {
-		this(exitCode, signal, meta, null);
+		this(exitCode, signal, meta, Map.of());
 	}
 
 	public TerminalExitStatus(@Nullable Integer exitCode, @Nullable String signal) {
-		this(exitCode, signal, null, null);
+		this(exitCode, signal, null, Map.of());
 	}
 
 	public TerminalExitStatus() {
-		this(null, null, null, null);
+		this(null, null, null, Map.of());
 	}
 
 	/**

@@ -32,15 +32,15 @@ public record TerminalOutputResponse(String output, Boolean truncated, @Nullable
 
 	public TerminalOutputResponse(String output, Boolean truncated, @Nullable TerminalExitStatus exitStatus,
 			@Nullable Map<String, Object> meta) {
-		this(output, truncated, exitStatus, meta, null);
+		this(output, truncated, exitStatus, meta, Map.of());
 	}
 
 	public TerminalOutputResponse(String output, Boolean truncated, @Nullable TerminalExitStatus exitStatus) {
-		this(output, truncated, exitStatus, null, null);
+		this(output, truncated, exitStatus, null, Map.of());
 	}
 
 	public TerminalOutputResponse(String output, Boolean truncated) {
-		this(output, truncated, null, null, null);
+		this(output, truncated, null, null, Map.of());
 	}
 
 	/**

@@ -95,11 +95,11 @@ public sealed interface ToolCallContent
 		}
 
 		public Content(ContentBlock content, @Nullable Map<String, Object> meta) {
-			this(content, meta, null);
+			this(content, meta, Map.of());
 		}
 
 		public Content(ContentBlock content) {
-			this(content, null, null);
+			this(content, null, Map.of());
 		}
 
 	}
@@ -129,15 +129,15 @@ public sealed interface ToolCallContent
 		}
 
 		public Diff(String path, @Nullable String oldText, String newText, @Nullable Map<String, Object> meta) {
-			this(path, oldText, newText, meta, null);
+			this(path, oldText, newText, meta, Map.of());
 		}
 
 		public Diff(String path, @Nullable String oldText, String newText) {
-			this(path, oldText, newText, null, null);
+			this(path, oldText, newText, null, Map.of());
 		}
 
 		public Diff(String path, String newText) {
-			this(path, null, newText, null, null);
+			this(path, null, newText, null, Map.of());
 		}
 
 	}
@@ -164,11 +164,11 @@ public sealed interface ToolCallContent
 		}
 
 		public Terminal(String terminalId, @Nullable Map<String, Object> meta) {
-			this(terminalId, meta, null);
+			this(terminalId, meta, Map.of());
 		}
 
 		public Terminal(String terminalId) {
-			this(terminalId, null, null);
+			this(terminalId, null, Map.of());
 		}
 
 	}

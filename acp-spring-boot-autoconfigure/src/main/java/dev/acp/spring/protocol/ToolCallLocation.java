@@ -29,15 +29,15 @@ public record ToolCallLocation(String path, @Nullable Integer line,
 	}
 
 	public ToolCallLocation(String path, @Nullable Integer line, @Nullable Map<String, Object> meta) {
-		this(path, line, meta, null);
+		this(path, line, meta, Map.of());
 	}
 
 	public ToolCallLocation(String path, @Nullable Integer line) {
-		this(path, line, null, null);
+		this(path, line, null, Map.of());
 	}
 
 	public ToolCallLocation(String path) {
-		this(path, null, null, null);
+		this(path, null, null, Map.of());
 	}
 
 	/**

@@ -65,17 +65,17 @@ public record ToolCallUpdate(String toolCallId, @Nullable ToolKind kind, @Nullab
 			@Nullable String title, @Nullable String name, @Nullable List<ToolCallContent> content,
 			@Nullable List<ToolCallLocation> locations, @Nullable JsonNode rawInput, @Nullable JsonNode rawOutput,
 			@Nullable Map<String, Object> meta) {
-		this(toolCallId, kind, status, title, name, content, locations, rawInput, rawOutput, meta, null);
+		this(toolCallId, kind, status, title, name, content, locations, rawInput, rawOutput, meta, Map.of());
 	}
 
 	public ToolCallUpdate(String toolCallId, @Nullable ToolKind kind, @Nullable ToolCallStatus status,
 			@Nullable String title, @Nullable String name, @Nullable List<ToolCallContent> content,
 			@Nullable List<ToolCallLocation> locations, @Nullable JsonNode rawInput, @Nullable JsonNode rawOutput) {
-		this(toolCallId, kind, status, title, name, content, locations, rawInput, rawOutput, null, null);
+		this(toolCallId, kind, status, title, name, content, locations, rawInput, rawOutput, null, Map.of());
 	}
 
 	public ToolCallUpdate(String toolCallId) {
-		this(toolCallId, null, null, null, null, null, null, null, null, null, null);
+		this(toolCallId, null, null, null, null, null, null, null, null, null, Map.of());
 	}
 
 	/**

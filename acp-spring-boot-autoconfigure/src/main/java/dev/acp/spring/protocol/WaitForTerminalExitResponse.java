@@ -28,15 +28,15 @@ public record WaitForTerminalExitResponse(@Nullable Integer exitCode, @Nullable 
 
 	public WaitForTerminalExitResponse(@Nullable Integer exitCode, @Nullable String signal,
 			@Nullable Map<String, Object> meta) {
-		this(exitCode, signal, meta, null);
+		this(exitCode, signal, meta, Map.of());
 	}
 
 	public WaitForTerminalExitResponse(@Nullable Integer exitCode, @Nullable String signal) {
-		this(exitCode, signal, null, null);
+		this(exitCode, signal, null, Map.of());
 	}
 
 	public WaitForTerminalExitResponse() {
-		this(null, null, null, null);
+		this(null, null, null, Map.of());
 	}
 
 	/**

@@ -31,7 +31,7 @@ public record WriteTextFileRequest(String sessionId, String path, String content
 	}
 
 	public WriteTextFileRequest(String sessionId, String path, String content) {
-		this(sessionId, path, content, null, null);
+		this(sessionId, path, content, null, Map.of());
 	}
 
 }

@@ -23,7 +23,7 @@ public record WriteTextFileResponse(@JsonProperty("_meta") @Nullable Map<String,
 	}
 
 	public WriteTextFileResponse() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 	/**

@@ -388,6 +388,8 @@ public final class InMemoryAcpSessionStore implements AcpSessionStore {
 			return this.owner != null && this.claimedUntil.isAfter(now);
 		}
 
+		// unchanged means the very instance find returned, not an equal one
+		@SuppressWarnings("ReferenceEquality")
 		synchronized boolean replace(AcpSessionData expected, AcpSessionData data, Instant now) {
 			if (this.data != expected) {
 				return false;

@@ -10,6 +10,8 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
+import org.springframework.lang.Contract;
+
 import dev.acp.spring.protocol.Annotations;
 import dev.acp.spring.protocol.ContentBlock;
 import dev.acp.spring.protocol.EmbeddedResourceResource;
@@ -34,10 +36,7 @@ final class DetachedContent {
 	 * @param mapper the protocol mapper, copying a kind of block this class does not know
 	 * @return the block itself when immutable, else a copy
 	 */
-	static @Nullable ContentBlock of(@Nullable ContentBlock block, ObjectMapper mapper) {
-		if (block == null) {
-			return null;
-		}
+	static ContentBlock of(ContentBlock block, ObjectMapper mapper) {
 		if (block instanceof ContentBlock.Text text) {
 			return (text.annotations() == null && text.meta() == null && text.unknown().isEmpty()) ? text
 					: new ContentBlock.Text(text.text(), annotations(text.annotations()), map(text.meta()),
@@ -86,6 +85,7 @@ final class DetachedContent {
 	}
 
 	@SuppressWarnings("unchecked")
+	@Contract("!null -> !null")
 	static @Nullable Map<String, Object> map(@Nullable Map<String, Object> map) {
 		return (Map<String, Object>) value(map);
 	}

@@ -3,6 +3,7 @@ package dev.acp.spring.agent.support;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 import dev.acp.spring.agent.AcpMcpServerPolicy;
@@ -98,7 +99,7 @@ final class McpServerGate {
 		}
 		Boolean http = narrow(mcp.http(), connection, "http");
 		Boolean sse = narrow(mcp.sse(), connection, "sse");
-		if (http == mcp.http() && sse == mcp.sse()) {
+		if (Objects.equals(http, mcp.http()) && Objects.equals(sse, mcp.sse())) {
 			return response;
 		}
 		AgentCapabilities narrowed = new AgentCapabilities(capabilities.loadSession(),

@@ -28,11 +28,11 @@ public record AgentAuthCapabilities(
 	}
 
 	public AgentAuthCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public AgentAuthCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -33,11 +33,11 @@ public record AgentCapabilities(
 
 	public AgentCapabilities(@Nullable SessionCapabilities session, @Nullable AgentAuthCapabilities auth,
 			@Nullable Map<String, Object> meta) {
-		this(session, auth, meta, null);
+		this(session, auth, meta, Map.of());
 	}
 
 	public AgentCapabilities() {
-		this(null, null, null, null);
+		this(null, null, null, Map.of());
 	}
 
 }

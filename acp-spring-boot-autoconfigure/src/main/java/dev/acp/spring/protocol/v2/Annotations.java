@@ -38,11 +38,11 @@ public record Annotations(
 
 	public Annotations(@Nullable List<Role> audience, @Nullable String lastModified, @Nullable BigDecimal priority,
 			@Nullable Map<String, Object> meta) {
-		this(audience, lastModified, priority, meta, null);
+		this(audience, lastModified, priority, meta, Map.of());
 	}
 
 	public Annotations() {
-		this(null, null, null, null, null);
+		this(null, null, null, null, Map.of());
 	}
 
 }

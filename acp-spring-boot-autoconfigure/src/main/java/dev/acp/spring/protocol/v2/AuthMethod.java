@@ -73,11 +73,11 @@ public sealed interface AuthMethod permits AuthMethod.Terminal, AuthMethod.Agent
 
 		public Terminal(String methodId, String name, @Nullable String description, @Nullable List<String> args,
 				@Nullable List<EnvVariable> env, @Nullable Map<String, Object> meta) {
-			this(methodId, name, description, args, env, meta, null);
+			this(methodId, name, description, args, env, meta, Map.of());
 		}
 
 		public Terminal(String methodId, String name) {
-			this(methodId, name, null, null, null, null, null);
+			this(methodId, name, null, null, null, null, Map.of());
 		}
 
 	}
@@ -110,11 +110,11 @@ public sealed interface AuthMethod permits AuthMethod.Terminal, AuthMethod.Agent
 		}
 
 		public Agent(String methodId, String name, @Nullable String description, @Nullable Map<String, Object> meta) {
-			this(methodId, name, description, meta, null);
+			this(methodId, name, description, meta, Map.of());
 		}
 
 		public Agent(String methodId, String name) {
-			this(methodId, name, null, null, null);
+			this(methodId, name, null, null, Map.of());
 		}
 
 	}

@@ -66,11 +66,11 @@ public sealed interface AvailableCommand permits AvailableCommand.Command, Avail
 
 		public Command(String name, String description, @Nullable AvailableCommandInput input,
 				@Nullable Map<String, Object> meta) {
-			this(name, description, input, meta, null);
+			this(name, description, input, meta, Map.of());
 		}
 
 		public Command(String name, String description) {
-			this(name, description, null, null, null);
+			this(name, description, null, null, Map.of());
 		}
 
 	}

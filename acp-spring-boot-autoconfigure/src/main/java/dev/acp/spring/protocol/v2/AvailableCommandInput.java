@@ -61,11 +61,11 @@ public sealed interface AvailableCommandInput permits AvailableCommandInput.Text
 		}
 
 		public Text(String hint, @Nullable Map<String, Object> meta) {
-			this(hint, meta, null);
+			this(hint, meta, Map.of());
 		}
 
 		public Text(String hint) {
-			this(hint, null, null);
+			this(hint, null, Map.of());
 		}
 
 	}

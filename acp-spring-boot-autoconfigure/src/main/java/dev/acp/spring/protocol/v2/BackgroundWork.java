@@ -61,11 +61,11 @@ public sealed interface BackgroundWork
 		}
 
 		public Terminal(String terminalId, @Nullable Map<String, Object> meta) {
-			this(terminalId, meta, null);
+			this(terminalId, meta, Map.of());
 		}
 
 		public Terminal(String terminalId) {
-			this(terminalId, null, null);
+			this(terminalId, null, Map.of());
 		}
 
 	}
@@ -94,11 +94,11 @@ public sealed interface BackgroundWork
 		}
 
 		public ToolCall(String toolCallId, @Nullable Map<String, Object> meta) {
-			this(toolCallId, meta, null);
+			this(toolCallId, meta, Map.of());
 		}
 
 		public ToolCall(String toolCallId) {
-			this(toolCallId, null, null);
+			this(toolCallId, null, Map.of());
 		}
 
 	}

@@ -31,11 +31,11 @@ public record CancelSessionNotification(String sessionId,
 	}
 
 	public CancelSessionNotification(String sessionId, @Nullable Map<String, Object> meta) {
-		this(sessionId, meta, null);
+		this(sessionId, meta, Map.of());
 	}
 
 	public CancelSessionNotification(String sessionId) {
-		this(sessionId, null, null);
+		this(sessionId, null, Map.of());
 	}
 
 }

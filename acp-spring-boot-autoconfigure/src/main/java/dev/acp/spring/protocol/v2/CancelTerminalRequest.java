@@ -33,11 +33,11 @@ public record CancelTerminalRequest(String sessionId, String terminalId,
 	}
 
 	public CancelTerminalRequest(String sessionId, String terminalId, @Nullable Map<String, Object> meta) {
-		this(sessionId, terminalId, meta, null);
+		this(sessionId, terminalId, meta, Map.of());
 	}
 
 	public CancelTerminalRequest(String sessionId, String terminalId) {
-		this(sessionId, terminalId, null, null);
+		this(sessionId, terminalId, null, Map.of());
 	}
 
 }

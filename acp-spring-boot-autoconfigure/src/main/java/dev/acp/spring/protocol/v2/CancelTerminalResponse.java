@@ -28,11 +28,11 @@ public record CancelTerminalResponse(
 	}
 
 	public CancelTerminalResponse(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public CancelTerminalResponse() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -33,11 +33,11 @@ public record CancelToolCallRequest(String sessionId, String toolCallId,
 	}
 
 	public CancelToolCallRequest(String sessionId, String toolCallId, @Nullable Map<String, Object> meta) {
-		this(sessionId, toolCallId, meta, null);
+		this(sessionId, toolCallId, meta, Map.of());
 	}
 
 	public CancelToolCallRequest(String sessionId, String toolCallId) {
-		this(sessionId, toolCallId, null, null);
+		this(sessionId, toolCallId, null, Map.of());
 	}
 
 }

@@ -28,11 +28,11 @@ public record CancelToolCallResponse(
 	}
 
 	public CancelToolCallResponse(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public CancelToolCallResponse() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

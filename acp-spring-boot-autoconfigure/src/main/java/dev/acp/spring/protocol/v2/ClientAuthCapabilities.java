@@ -30,11 +30,11 @@ public record ClientAuthCapabilities(
 	}
 
 	public ClientAuthCapabilities(@Nullable TerminalAuthCapabilities terminal, @Nullable Map<String, Object> meta) {
-		this(terminal, meta, null);
+		this(terminal, meta, Map.of());
 	}
 
 	public ClientAuthCapabilities() {
-		this(null, null, null);
+		this(null, null, Map.of());
 	}
 
 }

@@ -33,11 +33,11 @@ public record ClientCapabilities(
 
 	public ClientCapabilities(@Nullable ClientAuthCapabilities auth, @Nullable ElicitationCapabilities elicitation,
 			@Nullable Map<String, Object> meta) {
-		this(auth, elicitation, meta, null);
+		this(auth, elicitation, meta, Map.of());
 	}
 
 	public ClientCapabilities() {
-		this(null, null, null, null);
+		this(null, null, null, Map.of());
 	}
 
 }

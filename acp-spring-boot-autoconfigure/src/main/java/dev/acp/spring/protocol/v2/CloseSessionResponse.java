@@ -28,11 +28,11 @@ public record CloseSessionResponse(
 	}
 
 	public CloseSessionResponse(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public CloseSessionResponse() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -66,11 +66,11 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 		}
 
 		public Text(String text, @Nullable Annotations annotations, @Nullable Map<String, Object> meta) {
-			this(text, annotations, meta, null);
+			this(text, annotations, meta, Map.of());
 		}
 
 		public Text(String text) {
-			this(text, null, null, null);
+			this(text, null, null, Map.of());
 		}
 
 	}
@@ -106,11 +106,11 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 
 		public Image(String data, String mimeType, @Nullable String uri, @Nullable Annotations annotations,
 				@Nullable Map<String, Object> meta) {
-			this(data, mimeType, uri, annotations, meta, null);
+			this(data, mimeType, uri, annotations, meta, Map.of());
 		}
 
 		public Image(String data, String mimeType) {
-			this(data, mimeType, null, null, null, null);
+			this(data, mimeType, null, null, null, Map.of());
 		}
 
 	}
@@ -144,11 +144,11 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 
 		public Audio(String data, String mimeType, @Nullable Annotations annotations,
 				@Nullable Map<String, Object> meta) {
-			this(data, mimeType, annotations, meta, null);
+			this(data, mimeType, annotations, meta, Map.of());
 		}
 
 		public Audio(String data, String mimeType) {
-			this(data, mimeType, null, null, null);
+			this(data, mimeType, null, null, Map.of());
 		}
 
 	}
@@ -194,11 +194,11 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 		public ResourceLink(String name, String uri, @Nullable String title, @Nullable String description,
 				@Nullable List<Icon> icons, @Nullable String mimeType, @Nullable Long size,
 				@Nullable Annotations annotations, @Nullable Map<String, Object> meta) {
-			this(name, uri, title, description, icons, mimeType, size, annotations, meta, null);
+			this(name, uri, title, description, icons, mimeType, size, annotations, meta, Map.of());
 		}
 
 		public ResourceLink(String name, String uri) {
-			this(name, uri, null, null, null, null, null, null, null, null);
+			this(name, uri, null, null, null, null, null, null, null, Map.of());
 		}
 
 	}
@@ -230,11 +230,11 @@ public sealed interface ContentBlock permits ContentBlock.Text, ContentBlock.Ima
 
 		public Resource(EmbeddedResourceResource resource, @Nullable Annotations annotations,
 				@Nullable Map<String, Object> meta) {
-			this(resource, annotations, meta, null);
+			this(resource, annotations, meta, Map.of());
 		}
 
 		public Resource(EmbeddedResourceResource resource) {
-			this(resource, null, null, null);
+			this(resource, null, null, Map.of());
 		}
 
 	}

@@ -35,11 +35,11 @@ public record Cost(BigDecimal amount, String currency,
 	}
 
 	public Cost(BigDecimal amount, String currency, @Nullable Map<String, Object> meta) {
-		this(amount, currency, meta, null);
+		this(amount, currency, meta, Map.of());
 	}
 
 	public Cost(BigDecimal amount, String currency) {
-		this(amount, currency, null, null);
+		this(amount, currency, null, Map.of());
 	}
 
 }

@@ -61,11 +61,11 @@ public sealed interface CreateElicitationResponse
 		}
 
 		public Accept(@Nullable Map<String, JsonNode> content, @Nullable Map<String, Object> meta) {
-			this(content, meta, null);
+			this(content, meta, Map.of());
 		}
 
 		public Accept() {
-			this(null, null, null);
+			this(null, null, Map.of());
 		}
 
 		/**
@@ -103,11 +103,11 @@ public sealed interface CreateElicitationResponse
 		}
 
 		public Decline(@Nullable Map<String, Object> meta) {
-			this(meta, null);
+			this(meta, Map.of());
 		}
 
 		public Decline() {
-			this(null, null);
+			this(null, Map.of());
 		}
 
 	}
@@ -133,11 +133,11 @@ public sealed interface CreateElicitationResponse
 		}
 
 		public Cancel(@Nullable Map<String, Object> meta) {
-			this(meta, null);
+			this(meta, Map.of());
 		}
 
 		public Cancel() {
-			this(null, null);
+			this(null, Map.of());
 		}
 
 	}

@@ -31,11 +31,11 @@ public record DeleteSessionRequest(String sessionId,
 	}
 
 	public DeleteSessionRequest(String sessionId, @Nullable Map<String, Object> meta) {
-		this(sessionId, meta, null);
+		this(sessionId, meta, Map.of());
 	}
 
 	public DeleteSessionRequest(String sessionId) {
-		this(sessionId, null, null);
+		this(sessionId, null, Map.of());
 	}
 
 }

@@ -28,11 +28,11 @@ public record DeleteSessionResponse(
 	}
 
 	public DeleteSessionResponse(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public DeleteSessionResponse() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

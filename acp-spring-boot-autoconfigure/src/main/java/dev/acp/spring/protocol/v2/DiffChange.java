@@ -67,11 +67,11 @@ public sealed interface DiffChange permits DiffChange.Add, DiffChange.Delete, Di
 
 		public Add(@Nullable DiffFileType fileType, @Nullable String mimeType, String path,
 				@Nullable Map<String, Object> meta) {
-			this(fileType, mimeType, path, meta, null);
+			this(fileType, mimeType, path, meta, Map.of());
 		}
 
 		public Add(String path) {
-			this(null, null, path, null, null);
+			this(null, null, path, null, Map.of());
 		}
 
 	}
@@ -105,11 +105,11 @@ public sealed interface DiffChange permits DiffChange.Add, DiffChange.Delete, Di
 
 		public Delete(@Nullable DiffFileType fileType, @Nullable String mimeType, String path,
 				@Nullable Map<String, Object> meta) {
-			this(fileType, mimeType, path, meta, null);
+			this(fileType, mimeType, path, meta, Map.of());
 		}
 
 		public Delete(String path) {
-			this(null, null, path, null, null);
+			this(null, null, path, null, Map.of());
 		}
 
 	}
@@ -143,11 +143,11 @@ public sealed interface DiffChange permits DiffChange.Add, DiffChange.Delete, Di
 
 		public Modify(@Nullable DiffFileType fileType, @Nullable String mimeType, String path,
 				@Nullable Map<String, Object> meta) {
-			this(fileType, mimeType, path, meta, null);
+			this(fileType, mimeType, path, meta, Map.of());
 		}
 
 		public Modify(String path) {
-			this(null, null, path, null, null);
+			this(null, null, path, null, Map.of());
 		}
 
 	}
@@ -184,11 +184,11 @@ public sealed interface DiffChange permits DiffChange.Add, DiffChange.Delete, Di
 
 		public Move(@Nullable DiffFileType fileType, @Nullable String mimeType, String oldPath, String path,
 				@Nullable Map<String, Object> meta) {
-			this(fileType, mimeType, oldPath, path, meta, null);
+			this(fileType, mimeType, oldPath, path, meta, Map.of());
 		}
 
 		public Move(String oldPath, String path) {
-			this(null, null, oldPath, path, null, null);
+			this(null, null, oldPath, path, null, Map.of());
 		}
 
 	}
@@ -225,11 +225,11 @@ public sealed interface DiffChange permits DiffChange.Add, DiffChange.Delete, Di
 
 		public Copy(@Nullable DiffFileType fileType, @Nullable String mimeType, String oldPath, String path,
 				@Nullable Map<String, Object> meta) {
-			this(fileType, mimeType, oldPath, path, meta, null);
+			this(fileType, mimeType, oldPath, path, meta, Map.of());
 		}
 
 		public Copy(String oldPath, String path) {
-			this(null, null, oldPath, path, null, null);
+			this(null, null, oldPath, path, null, Map.of());
 		}
 
 	}

@@ -33,11 +33,11 @@ public record DiffPatch(DiffPatchFormat format, String text,
 	}
 
 	public DiffPatch(DiffPatchFormat format, String text, @Nullable Map<String, Object> meta) {
-		this(format, text, meta, null);
+		this(format, text, meta, Map.of());
 	}
 
 	public DiffPatch(DiffPatchFormat format, String text) {
-		this(format, text, null, null);
+		this(format, text, null, Map.of());
 	}
 
 }

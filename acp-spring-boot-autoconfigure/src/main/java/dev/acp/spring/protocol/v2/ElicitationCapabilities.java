@@ -33,11 +33,11 @@ public record ElicitationCapabilities(
 
 	public ElicitationCapabilities(@Nullable ElicitationFormCapabilities form, @Nullable ElicitationUrlCapabilities url,
 			@Nullable Map<String, Object> meta) {
-		this(form, url, meta, null);
+		this(form, url, meta, Map.of());
 	}
 
 	public ElicitationCapabilities() {
-		this(null, null, null, null);
+		this(null, null, null, Map.of());
 	}
 
 }

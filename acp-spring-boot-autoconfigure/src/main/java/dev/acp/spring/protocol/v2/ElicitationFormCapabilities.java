@@ -28,11 +28,11 @@ public record ElicitationFormCapabilities(
 	}
 
 	public ElicitationFormCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public ElicitationFormCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

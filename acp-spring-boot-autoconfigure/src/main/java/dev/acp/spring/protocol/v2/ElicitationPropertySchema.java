@@ -77,11 +77,11 @@ public sealed interface ElicitationPropertySchema permits ElicitationPropertySch
 				@Nullable String defaultValue, @Nullable List<String> enumValues, @Nullable List<EnumOption> oneOf,
 				@Nullable Map<String, Object> meta) {
 			this(title, description, minLength, maxLength, pattern, format, defaultValue, enumValues, oneOf, meta,
-					null);
+					Map.of());
 		}
 
 		public StringPropertySchema() {
-			this(null, null, null, null, null, null, null, null, null, null, null);
+			this(null, null, null, null, null, null, null, null, null, null, Map.of());
 		}
 
 	}
@@ -117,11 +117,11 @@ public sealed interface ElicitationPropertySchema permits ElicitationPropertySch
 
 		public NumberPropertySchema(@Nullable String title, @Nullable String description, @Nullable BigDecimal minimum,
 				@Nullable BigDecimal maximum, @Nullable BigDecimal defaultValue, @Nullable Map<String, Object> meta) {
-			this(title, description, minimum, maximum, defaultValue, meta, null);
+			this(title, description, minimum, maximum, defaultValue, meta, Map.of());
 		}
 
 		public NumberPropertySchema() {
-			this(null, null, null, null, null, null, null);
+			this(null, null, null, null, null, null, Map.of());
 		}
 
 	}
@@ -157,11 +157,11 @@ public sealed interface ElicitationPropertySchema permits ElicitationPropertySch
 
 		public IntegerPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minimum,
 				@Nullable Long maximum, @Nullable Long defaultValue, @Nullable Map<String, Object> meta) {
-			this(title, description, minimum, maximum, defaultValue, meta, null);
+			this(title, description, minimum, maximum, defaultValue, meta, Map.of());
 		}
 
 		public IntegerPropertySchema() {
-			this(null, null, null, null, null, null, null);
+			this(null, null, null, null, null, null, Map.of());
 		}
 
 	}
@@ -194,11 +194,11 @@ public sealed interface ElicitationPropertySchema permits ElicitationPropertySch
 
 		public BooleanPropertySchema(@Nullable String title, @Nullable String description,
 				@Nullable Boolean defaultValue, @Nullable Map<String, Object> meta) {
-			this(title, description, defaultValue, meta, null);
+			this(title, description, defaultValue, meta, Map.of());
 		}
 
 		public BooleanPropertySchema() {
-			this(null, null, null, null, null);
+			this(null, null, null, null, Map.of());
 		}
 
 	}
@@ -237,11 +237,11 @@ public sealed interface ElicitationPropertySchema permits ElicitationPropertySch
 		public MultiSelectPropertySchema(@Nullable String title, @Nullable String description, @Nullable Long minItems,
 				@Nullable Long maxItems, MultiSelectItems items, @Nullable List<String> defaultValue,
 				@Nullable Map<String, Object> meta) {
-			this(title, description, minItems, maxItems, items, defaultValue, meta, null);
+			this(title, description, minItems, maxItems, items, defaultValue, meta, Map.of());
 		}
 
 		public MultiSelectPropertySchema(MultiSelectItems items) {
-			this(null, null, null, null, items, null, null, null);
+			this(null, null, null, null, items, null, null, Map.of());
 		}
 
 	}

@@ -26,7 +26,7 @@ public record ElicitationRequestScope(JsonNode requestId, @JsonAnySetter @JsonAn
 	}
 
 	public ElicitationRequestScope(JsonNode requestId) {
-		this(requestId, null);
+		this(requestId, Map.of());
 	}
 
 }

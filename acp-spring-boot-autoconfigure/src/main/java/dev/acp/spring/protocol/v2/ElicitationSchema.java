@@ -42,11 +42,11 @@ public record ElicitationSchema(ElicitationSchemaType type,
 	public ElicitationSchema(ElicitationSchemaType type, @Nullable String title,
 			Map<String, ElicitationPropertySchema> properties, @Nullable List<String> required,
 			@Nullable String description, @Nullable Map<String, Object> meta) {
-		this(type, title, properties, required, description, meta, null);
+		this(type, title, properties, required, description, meta, Map.of());
 	}
 
 	public ElicitationSchema(ElicitationSchemaType type, Map<String, ElicitationPropertySchema> properties) {
-		this(type, null, properties, null, null, null, null);
+		this(type, null, properties, null, null, null, Map.of());
 	}
 
 }

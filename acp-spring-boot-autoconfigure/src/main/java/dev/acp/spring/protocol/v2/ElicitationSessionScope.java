@@ -29,11 +29,11 @@ public record ElicitationSessionScope(String sessionId,
 	}
 
 	public ElicitationSessionScope(String sessionId, @Nullable String toolCallId) {
-		this(sessionId, toolCallId, null);
+		this(sessionId, toolCallId, Map.of());
 	}
 
 	public ElicitationSessionScope(String sessionId) {
-		this(sessionId, null, null);
+		this(sessionId, null, Map.of());
 	}
 
 }

@@ -28,11 +28,11 @@ public record ElicitationUrlCapabilities(
 	}
 
 	public ElicitationUrlCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public ElicitationUrlCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -36,11 +36,11 @@ public record EnumOption(@JsonProperty("const") String value, String title,
 	}
 
 	public EnumOption(String value, String title, @Nullable String description, @Nullable Map<String, Object> meta) {
-		this(value, title, description, meta, null);
+		this(value, title, description, meta, Map.of());
 	}
 
 	public EnumOption(String value, String title) {
-		this(value, title, null, null, null);
+		this(value, title, null, null, Map.of());
 	}
 
 }

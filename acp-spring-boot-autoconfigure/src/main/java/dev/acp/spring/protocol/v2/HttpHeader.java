@@ -33,11 +33,11 @@ public record HttpHeader(String name, String value,
 	}
 
 	public HttpHeader(String name, String value, @Nullable Map<String, Object> meta) {
-		this(name, value, meta, null);
+		this(name, value, meta, Map.of());
 	}
 
 	public HttpHeader(String name, String value) {
-		this(name, value, null, null);
+		this(name, value, null, Map.of());
 	}
 
 }

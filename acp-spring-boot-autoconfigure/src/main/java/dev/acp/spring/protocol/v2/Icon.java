@@ -39,11 +39,11 @@ public record Icon(String src, @JsonDeserialize(using = DefaultOnErrorDeserializ
 
 	public Icon(String src, @Nullable String mimeType, @Nullable List<String> sizes, @Nullable IconTheme theme,
 			@Nullable Map<String, Object> meta) {
-		this(src, mimeType, sizes, theme, meta, null);
+		this(src, mimeType, sizes, theme, meta, Map.of());
 	}
 
 	public Icon(String src) {
-		this(src, null, null, null, null, null);
+		this(src, null, null, null, null, Map.of());
 	}
 
 }

@@ -37,11 +37,11 @@ public record Implementation(String name,
 	}
 
 	public Implementation(String name, @Nullable String title, String version, @Nullable Map<String, Object> meta) {
-		this(name, title, version, meta, null);
+		this(name, title, version, meta, Map.of());
 	}
 
 	public Implementation(String name, String version) {
-		this(name, null, version, null, null);
+		this(name, null, version, null, Map.of());
 	}
 
 }

@@ -36,11 +36,11 @@ public record InitializeRequest(Integer protocolVersion, Implementation info,
 
 	public InitializeRequest(Integer protocolVersion, Implementation info, @Nullable ClientCapabilities capabilities,
 			@Nullable Map<String, Object> meta) {
-		this(protocolVersion, info, capabilities, meta, null);
+		this(protocolVersion, info, capabilities, meta, Map.of());
 	}
 
 	public InitializeRequest(Integer protocolVersion, Implementation info) {
-		this(protocolVersion, info, null, null, null);
+		this(protocolVersion, info, null, null, Map.of());
 	}
 
 }

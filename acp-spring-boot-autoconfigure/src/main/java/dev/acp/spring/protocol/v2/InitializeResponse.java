@@ -40,11 +40,11 @@ public record InitializeResponse(Integer protocolVersion, Implementation info,
 
 	public InitializeResponse(Integer protocolVersion, Implementation info, @Nullable AgentCapabilities capabilities,
 			@Nullable List<AuthMethod> authMethods, @Nullable Map<String, Object> meta) {
-		this(protocolVersion, info, capabilities, authMethods, meta, null);
+		this(protocolVersion, info, capabilities, authMethods, meta, Map.of());
 	}
 
 	public InitializeResponse(Integer protocolVersion, Implementation info) {
-		this(protocolVersion, info, null, null, null, null);
+		this(protocolVersion, info, null, null, null, Map.of());
 	}
 
 }

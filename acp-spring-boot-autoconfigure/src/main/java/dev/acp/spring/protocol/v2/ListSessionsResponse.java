@@ -36,11 +36,11 @@ public record ListSessionsResponse(
 
 	public ListSessionsResponse(List<SessionInfo> sessions, @Nullable String nextCursor,
 			@Nullable Map<String, Object> meta) {
-		this(sessions, nextCursor, meta, null);
+		this(sessions, nextCursor, meta, Map.of());
 	}
 
 	public ListSessionsResponse(List<SessionInfo> sessions) {
-		this(sessions, null, null, null);
+		this(sessions, null, null, Map.of());
 	}
 
 }

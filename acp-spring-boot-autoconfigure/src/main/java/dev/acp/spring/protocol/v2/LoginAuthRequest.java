@@ -31,11 +31,11 @@ public record LoginAuthRequest(String methodId,
 	}
 
 	public LoginAuthRequest(String methodId, @Nullable Map<String, Object> meta) {
-		this(methodId, meta, null);
+		this(methodId, meta, Map.of());
 	}
 
 	public LoginAuthRequest(String methodId) {
-		this(methodId, null, null);
+		this(methodId, null, Map.of());
 	}
 
 }

@@ -28,11 +28,11 @@ public record LoginAuthResponse(
 	}
 
 	public LoginAuthResponse(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public LoginAuthResponse() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

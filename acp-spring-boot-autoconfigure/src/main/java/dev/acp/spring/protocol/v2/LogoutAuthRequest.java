@@ -28,11 +28,11 @@ public record LogoutAuthRequest(
 	}
 
 	public LogoutAuthRequest(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public LogoutAuthRequest() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

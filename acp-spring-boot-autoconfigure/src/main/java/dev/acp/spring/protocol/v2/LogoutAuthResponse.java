@@ -28,11 +28,11 @@ public record LogoutAuthResponse(
 	}
 
 	public LogoutAuthResponse(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public LogoutAuthResponse() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

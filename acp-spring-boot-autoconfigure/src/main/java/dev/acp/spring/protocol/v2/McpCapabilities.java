@@ -33,11 +33,11 @@ public record McpCapabilities(
 
 	public McpCapabilities(@Nullable McpStdioCapabilities stdio, @Nullable McpHttpCapabilities http,
 			@Nullable Map<String, Object> meta) {
-		this(stdio, http, meta, null);
+		this(stdio, http, meta, Map.of());
 	}
 
 	public McpCapabilities() {
-		this(null, null, null, null);
+		this(null, null, null, Map.of());
 	}
 
 }

@@ -28,11 +28,11 @@ public record McpHttpCapabilities(
 	}
 
 	public McpHttpCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public McpHttpCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -61,11 +61,11 @@ public sealed interface McpServer permits McpServer.Http, McpServer.Stdio {
 		}
 
 		public Http(String name, String url, @Nullable List<HttpHeader> headers, @Nullable Map<String, Object> meta) {
-			this(name, url, headers, meta, null);
+			this(name, url, headers, meta, Map.of());
 		}
 
 		public Http(String name, String url) {
-			this(name, url, null, null, null);
+			this(name, url, null, null, Map.of());
 		}
 
 	}
@@ -98,11 +98,11 @@ public sealed interface McpServer permits McpServer.Http, McpServer.Stdio {
 
 		public Stdio(String name, String command, @Nullable List<String> args, @Nullable List<EnvVariable> env,
 				@Nullable Map<String, Object> meta) {
-			this(name, command, args, env, meta, null);
+			this(name, command, args, env, meta, Map.of());
 		}
 
 		public Stdio(String name, String command) {
-			this(name, command, null, null, null, null);
+			this(name, command, null, null, null, Map.of());
 		}
 
 	}

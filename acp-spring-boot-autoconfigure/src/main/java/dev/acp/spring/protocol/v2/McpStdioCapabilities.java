@@ -28,11 +28,11 @@ public record McpStdioCapabilities(
 	}
 
 	public McpStdioCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public McpStdioCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -50,11 +50,11 @@ public sealed interface MultiSelectItems
 		}
 
 		public StringMultiSelectItems(List<String> enumValues, @Nullable Map<String, Object> meta) {
-			this(enumValues, meta, null);
+			this(enumValues, meta, Map.of());
 		}
 
 		public StringMultiSelectItems(List<String> enumValues) {
-			this(enumValues, null, null);
+			this(enumValues, null, Map.of());
 		}
 
 		/**
@@ -88,11 +88,11 @@ public sealed interface MultiSelectItems
 		}
 
 		public TitledMultiSelectItems(List<EnumOption> anyOf, @Nullable Map<String, Object> meta) {
-			this(anyOf, meta, null);
+			this(anyOf, meta, Map.of());
 		}
 
 		public TitledMultiSelectItems(List<EnumOption> anyOf) {
-			this(anyOf, null, null);
+			this(anyOf, null, Map.of());
 		}
 
 	}

@@ -37,11 +37,11 @@ public record NewSessionRequest(String cwd, @Nullable List<String> additionalDir
 
 	public NewSessionRequest(String cwd, @Nullable List<String> additionalDirectories,
 			@Nullable List<McpServer> mcpServers, @Nullable Map<String, Object> meta) {
-		this(cwd, additionalDirectories, mcpServers, meta, null);
+		this(cwd, additionalDirectories, mcpServers, meta, Map.of());
 	}
 
 	public NewSessionRequest(String cwd) {
-		this(cwd, null, null, null, null);
+		this(cwd, null, null, null, Map.of());
 	}
 
 }

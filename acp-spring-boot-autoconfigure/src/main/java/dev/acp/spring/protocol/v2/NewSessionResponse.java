@@ -39,11 +39,11 @@ public record NewSessionResponse(String sessionId,
 
 	public NewSessionResponse(String sessionId, @Nullable List<SessionConfigOption> configOptions,
 			@Nullable List<AvailableCommand> availableCommands, @Nullable Map<String, Object> meta) {
-		this(sessionId, configOptions, availableCommands, meta, null);
+		this(sessionId, configOptions, availableCommands, meta, Map.of());
 	}
 
 	public NewSessionResponse(String sessionId) {
-		this(sessionId, null, null, null, null);
+		this(sessionId, null, null, null, Map.of());
 	}
 
 }

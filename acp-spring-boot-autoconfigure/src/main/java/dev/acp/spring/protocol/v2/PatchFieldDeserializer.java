@@ -62,7 +62,7 @@ final class PatchFieldDeserializer extends ValueDeserializer<Optional<?>> {
 	 * @return the field, or {@code null}
 	 */
 	static <T> @Nullable Optional<T> leftOutIfMalformed(@Nullable Optional<T> field) {
-		return (field == MALFORMED) ? null : field;
+		return MALFORMED.equals(field) ? null : field;
 	}
 
 	@Override

@@ -63,11 +63,11 @@ public sealed interface PlanUpdateContent permits PlanUpdateContent.Items, PlanU
 		}
 
 		public Items(String planId, List<PlanEntry> entries, @Nullable Map<String, Object> meta) {
-			this(planId, entries, meta, null);
+			this(planId, entries, meta, Map.of());
 		}
 
 		public Items(String planId, List<PlanEntry> entries) {
-			this(planId, entries, null, null);
+			this(planId, entries, null, Map.of());
 		}
 
 	}

@@ -28,11 +28,11 @@ public record PromptAudioCapabilities(
 	}
 
 	public PromptAudioCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public PromptAudioCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -37,11 +37,11 @@ public record PromptCapabilities(
 
 	public PromptCapabilities(@Nullable PromptImageCapabilities image, @Nullable PromptAudioCapabilities audio,
 			@Nullable PromptEmbeddedContextCapabilities embeddedContext, @Nullable Map<String, Object> meta) {
-		this(image, audio, embeddedContext, meta, null);
+		this(image, audio, embeddedContext, meta, Map.of());
 	}
 
 	public PromptCapabilities() {
-		this(null, null, null, null, null);
+		this(null, null, null, null, Map.of());
 	}
 
 }

@@ -28,11 +28,11 @@ public record PromptEmbeddedContextCapabilities(
 	}
 
 	public PromptEmbeddedContextCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public PromptEmbeddedContextCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

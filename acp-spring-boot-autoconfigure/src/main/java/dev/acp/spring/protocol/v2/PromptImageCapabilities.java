@@ -28,11 +28,11 @@ public record PromptImageCapabilities(
 	}
 
 	public PromptImageCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public PromptImageCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

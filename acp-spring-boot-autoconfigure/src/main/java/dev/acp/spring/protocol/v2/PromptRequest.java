@@ -34,11 +34,11 @@ public record PromptRequest(String sessionId, List<ContentBlock> prompt,
 	}
 
 	public PromptRequest(String sessionId, List<ContentBlock> prompt, @Nullable Map<String, Object> meta) {
-		this(sessionId, prompt, meta, null);
+		this(sessionId, prompt, meta, Map.of());
 	}
 
 	public PromptRequest(String sessionId, List<ContentBlock> prompt) {
-		this(sessionId, prompt, null, null);
+		this(sessionId, prompt, null, Map.of());
 	}
 
 }

@@ -31,11 +31,11 @@ public record PromptResponse(String messageId,
 	}
 
 	public PromptResponse(String messageId, @Nullable Map<String, Object> meta) {
-		this(messageId, meta, null);
+		this(messageId, meta, Map.of());
 	}
 
 	public PromptResponse(String messageId) {
-		this(messageId, null, null);
+		this(messageId, null, Map.of());
 	}
 
 }

@@ -54,11 +54,11 @@ public sealed interface ReplayFrom permits ReplayFrom.Start {
 		}
 
 		public Start(@Nullable Map<String, Object> meta) {
-			this(meta, null);
+			this(meta, Map.of());
 		}
 
 		public Start() {
-			this(null, null);
+			this(null, Map.of());
 		}
 
 	}

@@ -57,11 +57,11 @@ public sealed interface RequestPermissionOutcome
 		}
 
 		public Cancelled(@Nullable Map<String, Object> meta) {
-			this(meta, null);
+			this(meta, Map.of());
 		}
 
 		public Cancelled() {
-			this(null, null);
+			this(null, Map.of());
 		}
 
 	}
@@ -89,11 +89,11 @@ public sealed interface RequestPermissionOutcome
 		}
 
 		public Selected(String optionId, @Nullable Map<String, Object> meta) {
-			this(optionId, meta, null);
+			this(optionId, meta, Map.of());
 		}
 
 		public Selected(String optionId) {
-			this(optionId, null, null);
+			this(optionId, null, Map.of());
 		}
 
 	}

@@ -42,11 +42,11 @@ public record RequestPermissionRequest(String sessionId, String title,
 	public RequestPermissionRequest(String sessionId, String title, @Nullable String description,
 			@Nullable RequestPermissionSubject subject, List<PermissionOption> options,
 			@Nullable Map<String, Object> meta) {
-		this(sessionId, title, description, subject, options, meta, null);
+		this(sessionId, title, description, subject, options, meta, Map.of());
 	}
 
 	public RequestPermissionRequest(String sessionId, String title, List<PermissionOption> options) {
-		this(sessionId, title, null, null, options, null, null);
+		this(sessionId, title, null, null, options, null, Map.of());
 	}
 
 }

@@ -62,11 +62,11 @@ public sealed interface RequestPermissionSubject
 		}
 
 		public ToolCall(ToolCallUpdate toolCall, @Nullable Map<String, Object> meta) {
-			this(toolCall, meta, null);
+			this(toolCall, meta, Map.of());
 		}
 
 		public ToolCall(ToolCallUpdate toolCall) {
-			this(toolCall, null, null);
+			this(toolCall, null, Map.of());
 		}
 
 	}
@@ -101,11 +101,11 @@ public sealed interface RequestPermissionSubject
 
 		public Command(String command, String cwd, @Nullable String toolCallId, @Nullable String terminalId,
 				@Nullable Map<String, Object> meta) {
-			this(command, cwd, toolCallId, terminalId, meta, null);
+			this(command, cwd, toolCallId, terminalId, meta, Map.of());
 		}
 
 		public Command(String command, String cwd) {
-			this(command, cwd, null, null, null, null);
+			this(command, cwd, null, null, null, Map.of());
 		}
 
 	}

@@ -39,11 +39,11 @@ public record ResumeSessionRequest(String sessionId, String cwd, @Nullable List<
 
 	public ResumeSessionRequest(String sessionId, String cwd, @Nullable List<String> additionalDirectories,
 			@Nullable List<McpServer> mcpServers, @Nullable ReplayFrom replayFrom, @Nullable Map<String, Object> meta) {
-		this(sessionId, cwd, additionalDirectories, mcpServers, replayFrom, meta, null);
+		this(sessionId, cwd, additionalDirectories, mcpServers, replayFrom, meta, Map.of());
 	}
 
 	public ResumeSessionRequest(String sessionId, String cwd) {
-		this(sessionId, cwd, null, null, null, null, null);
+		this(sessionId, cwd, null, null, null, null, Map.of());
 	}
 
 }

@@ -36,11 +36,11 @@ public record ResumeSessionResponse(
 
 	public ResumeSessionResponse(@Nullable List<SessionConfigOption> configOptions,
 			@Nullable List<AvailableCommand> availableCommands, @Nullable Map<String, Object> meta) {
-		this(configOptions, availableCommands, meta, null);
+		this(configOptions, availableCommands, meta, Map.of());
 	}
 
 	public ResumeSessionResponse() {
-		this(null, null, null, null);
+		this(null, null, null, Map.of());
 	}
 
 }

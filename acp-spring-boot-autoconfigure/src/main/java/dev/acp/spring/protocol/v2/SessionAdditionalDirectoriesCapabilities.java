@@ -28,11 +28,11 @@ public record SessionAdditionalDirectoriesCapabilities(
 	}
 
 	public SessionAdditionalDirectoriesCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public SessionAdditionalDirectoriesCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

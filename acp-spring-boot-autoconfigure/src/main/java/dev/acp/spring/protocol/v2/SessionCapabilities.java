@@ -42,11 +42,11 @@ public record SessionCapabilities(
 			@Nullable SessionDeleteCapabilities delete,
 			@Nullable SessionAdditionalDirectoriesCapabilities additionalDirectories,
 			@Nullable Map<String, Object> meta) {
-		this(prompt, mcp, delete, additionalDirectories, meta, null);
+		this(prompt, mcp, delete, additionalDirectories, meta, Map.of());
 	}
 
 	public SessionCapabilities() {
-		this(null, null, null, null, null, null);
+		this(null, null, null, null, null, Map.of());
 	}
 
 }

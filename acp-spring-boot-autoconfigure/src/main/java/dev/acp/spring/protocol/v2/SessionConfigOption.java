@@ -74,11 +74,11 @@ public sealed interface SessionConfigOption
 		public Select(String configId, String name, @Nullable String description,
 				@Nullable SessionConfigOptionCategory category, String currentValue, SessionConfigSelectOptions options,
 				@Nullable Map<String, Object> meta) {
-			this(configId, name, description, category, currentValue, options, meta, null);
+			this(configId, name, description, category, currentValue, options, meta, Map.of());
 		}
 
 		public Select(String configId, String name, String currentValue, SessionConfigSelectOptions options) {
-			this(configId, name, null, null, currentValue, options, null, null);
+			this(configId, name, null, null, currentValue, options, null, Map.of());
 		}
 
 	}
@@ -117,11 +117,11 @@ public sealed interface SessionConfigOption
 		public BooleanOption(String configId, String name, @Nullable String description,
 				@Nullable SessionConfigOptionCategory category, Boolean currentValue,
 				@Nullable Map<String, Object> meta) {
-			this(configId, name, description, category, currentValue, meta, null);
+			this(configId, name, description, category, currentValue, meta, Map.of());
 		}
 
 		public BooleanOption(String configId, String name, Boolean currentValue) {
-			this(configId, name, null, null, currentValue, null, null);
+			this(configId, name, null, null, currentValue, null, Map.of());
 		}
 
 	}

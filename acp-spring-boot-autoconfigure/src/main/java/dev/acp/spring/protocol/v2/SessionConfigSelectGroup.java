@@ -38,11 +38,11 @@ public record SessionConfigSelectGroup(String groupId, String name,
 
 	public SessionConfigSelectGroup(String groupId, String name, List<SessionConfigSelectOption> options,
 			@Nullable Map<String, Object> meta) {
-		this(groupId, name, options, meta, null);
+		this(groupId, name, options, meta, Map.of());
 	}
 
 	public SessionConfigSelectGroup(String groupId, String name, List<SessionConfigSelectOption> options) {
-		this(groupId, name, options, null, null);
+		this(groupId, name, options, null, Map.of());
 	}
 
 }

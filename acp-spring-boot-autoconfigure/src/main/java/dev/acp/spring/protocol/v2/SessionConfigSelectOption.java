@@ -36,11 +36,11 @@ public record SessionConfigSelectOption(String value, String name,
 
 	public SessionConfigSelectOption(String value, String name, @Nullable String description,
 			@Nullable Map<String, Object> meta) {
-		this(value, name, description, meta, null);
+		this(value, name, description, meta, Map.of());
 	}
 
 	public SessionConfigSelectOption(String value, String name) {
-		this(value, name, null, null, null);
+		this(value, name, null, null, Map.of());
 	}
 
 }

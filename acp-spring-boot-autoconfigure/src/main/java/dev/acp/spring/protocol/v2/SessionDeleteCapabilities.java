@@ -28,11 +28,11 @@ public record SessionDeleteCapabilities(
 	}
 
 	public SessionDeleteCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public SessionDeleteCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

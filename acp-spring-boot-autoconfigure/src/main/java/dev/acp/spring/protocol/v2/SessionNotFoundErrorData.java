@@ -32,11 +32,11 @@ public record SessionNotFoundErrorData(String sessionId,
 	}
 
 	public SessionNotFoundErrorData(String sessionId, @Nullable Map<String, Object> meta) {
-		this(sessionId, meta, null);
+		this(sessionId, meta, Map.of());
 	}
 
 	public SessionNotFoundErrorData(String sessionId) {
-		this(sessionId, null, null);
+		this(sessionId, null, Map.of());
 	}
 
 }

@@ -71,11 +71,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public UserMessageChunk(String messageId, ContentBlock content, @Nullable Map<String, Object> meta) {
-			this(messageId, content, meta, null);
+			this(messageId, content, meta, Map.of());
 		}
 
 		public UserMessageChunk(String messageId, ContentBlock content) {
-			this(messageId, content, null, null);
+			this(messageId, content, null, Map.of());
 		}
 
 	}
@@ -105,11 +105,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public UserMessage(String messageId, @Nullable List<ContentBlock> content, @Nullable Map<String, Object> meta) {
-			this(messageId, content, meta, null);
+			this(messageId, content, meta, Map.of());
 		}
 
 		public UserMessage(String messageId) {
-			this(messageId, null, null, null);
+			this(messageId, null, null, Map.of());
 		}
 
 	}
@@ -139,11 +139,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public AgentMessageChunk(String messageId, ContentBlock content, @Nullable Map<String, Object> meta) {
-			this(messageId, content, meta, null);
+			this(messageId, content, meta, Map.of());
 		}
 
 		public AgentMessageChunk(String messageId, ContentBlock content) {
-			this(messageId, content, null, null);
+			this(messageId, content, null, Map.of());
 		}
 
 	}
@@ -174,11 +174,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 
 		public AgentMessage(String messageId, @Nullable List<ContentBlock> content,
 				@Nullable Map<String, Object> meta) {
-			this(messageId, content, meta, null);
+			this(messageId, content, meta, Map.of());
 		}
 
 		public AgentMessage(String messageId) {
-			this(messageId, null, null, null);
+			this(messageId, null, null, Map.of());
 		}
 
 	}
@@ -208,11 +208,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public AgentThoughtChunk(String messageId, ContentBlock content, @Nullable Map<String, Object> meta) {
-			this(messageId, content, meta, null);
+			this(messageId, content, meta, Map.of());
 		}
 
 		public AgentThoughtChunk(String messageId, ContentBlock content) {
-			this(messageId, content, null, null);
+			this(messageId, content, null, Map.of());
 		}
 
 	}
@@ -243,11 +243,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 
 		public AgentThought(String messageId, @Nullable List<ContentBlock> content,
 				@Nullable Map<String, Object> meta) {
-			this(messageId, content, meta, null);
+			this(messageId, content, meta, Map.of());
 		}
 
 		public AgentThought(String messageId) {
-			this(messageId, null, null, null);
+			this(messageId, null, null, Map.of());
 		}
 
 	}
@@ -277,11 +277,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public ToolCallContentChunk(String toolCallId, ToolCallContent content, @Nullable Map<String, Object> meta) {
-			this(toolCallId, content, meta, null);
+			this(toolCallId, content, meta, Map.of());
 		}
 
 		public ToolCallContentChunk(String toolCallId, ToolCallContent content) {
-			this(toolCallId, content, null, null);
+			this(toolCallId, content, null, Map.of());
 		}
 
 	}
@@ -336,11 +336,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 				@Nullable Optional<TerminalOutput> output, @Nullable Optional<TerminalExitStatus> exitStatus,
 				@Nullable Optional<TerminalSize> size, @Nullable Optional<TerminalCapabilities> capabilities,
 				@Nullable Map<String, Object> meta) {
-			this(terminalId, command, cwd, output, exitStatus, size, capabilities, meta, null);
+			this(terminalId, command, cwd, output, exitStatus, size, capabilities, meta, Map.of());
 		}
 
 		public TerminalUpdate(String terminalId) {
-			this(terminalId, null, null, null, null, null, null, null, null);
+			this(terminalId, null, null, null, null, null, null, null, Map.of());
 		}
 
 	}
@@ -370,11 +370,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public TerminalOutputChunk(String terminalId, String data, @Nullable Map<String, Object> meta) {
-			this(terminalId, data, meta, null);
+			this(terminalId, data, meta, Map.of());
 		}
 
 		public TerminalOutputChunk(String terminalId, String data) {
-			this(terminalId, data, null, null);
+			this(terminalId, data, null, Map.of());
 		}
 
 	}
@@ -402,11 +402,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public PlanUpdate(PlanUpdateContent plan, @Nullable Map<String, Object> meta) {
-			this(plan, meta, null);
+			this(plan, meta, Map.of());
 		}
 
 		public PlanUpdate(PlanUpdateContent plan) {
-			this(plan, null, null);
+			this(plan, null, Map.of());
 		}
 
 	}
@@ -435,11 +435,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public AvailableCommandsUpdate(List<AvailableCommand> availableCommands, @Nullable Map<String, Object> meta) {
-			this(availableCommands, meta, null);
+			this(availableCommands, meta, Map.of());
 		}
 
 		public AvailableCommandsUpdate(List<AvailableCommand> availableCommands) {
-			this(availableCommands, null, null);
+			this(availableCommands, null, Map.of());
 		}
 
 	}
@@ -468,11 +468,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public ConfigOptionUpdate(List<SessionConfigOption> configOptions, @Nullable Map<String, Object> meta) {
-			this(configOptions, meta, null);
+			this(configOptions, meta, Map.of());
 		}
 
 		public ConfigOptionUpdate(List<SessionConfigOption> configOptions) {
-			this(configOptions, null, null);
+			this(configOptions, null, Map.of());
 		}
 
 	}
@@ -502,11 +502,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 
 		public SessionInfoUpdate(@Nullable String title, @Nullable String updatedAt,
 				@Nullable Map<String, Object> meta) {
-			this(title, updatedAt, meta, null);
+			this(title, updatedAt, meta, Map.of());
 		}
 
 		public SessionInfoUpdate() {
-			this(null, null, null, null);
+			this(null, null, null, Map.of());
 		}
 
 	}
@@ -538,11 +538,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public UsageUpdate(Long used, Long size, @Nullable Cost cost, @Nullable Map<String, Object> meta) {
-			this(used, size, cost, meta, null);
+			this(used, size, cost, meta, Map.of());
 		}
 
 		public UsageUpdate(Long used, Long size) {
-			this(used, size, null, null, null);
+			this(used, size, null, null, Map.of());
 		}
 
 	}
@@ -575,11 +575,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 
 		public Notice(NoticeSeverity severity, String title, @Nullable String description,
 				@Nullable Map<String, Object> meta) {
-			this(severity, title, description, meta, null);
+			this(severity, title, description, meta, Map.of());
 		}
 
 		public Notice(NoticeSeverity severity, String title) {
-			this(severity, title, null, null, null);
+			this(severity, title, null, null, Map.of());
 		}
 
 	}
@@ -616,11 +616,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 
 		public CompactionUpdate(String compactionId, CompactionStatus status, @Nullable List<ContentBlock> summary,
 				@Nullable String error, @Nullable Map<String, Object> meta) {
-			this(compactionId, status, summary, error, meta, null);
+			this(compactionId, status, summary, error, meta, Map.of());
 		}
 
 		public CompactionUpdate(String compactionId, CompactionStatus status) {
-			this(compactionId, status, null, null, null, null);
+			this(compactionId, status, null, null, null, Map.of());
 		}
 
 	}
@@ -650,11 +650,11 @@ public sealed interface SessionUpdate permits SessionUpdate.UserMessageChunk, Se
 		}
 
 		public CompactionSummaryChunk(String compactionId, ContentBlock content, @Nullable Map<String, Object> meta) {
-			this(compactionId, content, meta, null);
+			this(compactionId, content, meta, Map.of());
 		}
 
 		public CompactionSummaryChunk(String compactionId, ContentBlock content) {
-			this(compactionId, content, null, null);
+			this(compactionId, content, null, Map.of());
 		}
 
 	}

@@ -62,11 +62,11 @@ public sealed interface SetSessionConfigOptionRequest
 		}
 
 		public Id(String sessionId, String configId, String value, @Nullable Map<String, Object> meta) {
-			this(sessionId, configId, value, meta, null);
+			this(sessionId, configId, value, meta, Map.of());
 		}
 
 		public Id(String sessionId, String configId, String value) {
-			this(sessionId, configId, value, null, null);
+			this(sessionId, configId, value, null, Map.of());
 		}
 
 	}
@@ -98,11 +98,11 @@ public sealed interface SetSessionConfigOptionRequest
 		}
 
 		public BooleanValue(String sessionId, String configId, Boolean value, @Nullable Map<String, Object> meta) {
-			this(sessionId, configId, value, meta, null);
+			this(sessionId, configId, value, meta, Map.of());
 		}
 
 		public BooleanValue(String sessionId, String configId, Boolean value) {
-			this(sessionId, configId, value, null, null);
+			this(sessionId, configId, value, null, Map.of());
 		}
 
 	}

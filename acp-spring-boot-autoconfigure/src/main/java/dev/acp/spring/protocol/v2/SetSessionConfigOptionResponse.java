@@ -33,11 +33,11 @@ public record SetSessionConfigOptionResponse(
 	}
 
 	public SetSessionConfigOptionResponse(List<SessionConfigOption> configOptions, @Nullable Map<String, Object> meta) {
-		this(configOptions, meta, null);
+		this(configOptions, meta, Map.of());
 	}
 
 	public SetSessionConfigOptionResponse(List<SessionConfigOption> configOptions) {
-		this(configOptions, null, null);
+		this(configOptions, null, Map.of());
 	}
 
 }

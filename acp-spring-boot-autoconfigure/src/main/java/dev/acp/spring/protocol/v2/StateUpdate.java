@@ -73,11 +73,11 @@ public sealed interface StateUpdate extends SessionUpdate
 		}
 
 		public Running(@Nullable List<BackgroundWork> background, @Nullable Map<String, Object> meta) {
-			this(background, meta, null);
+			this(background, meta, Map.of());
 		}
 
 		public Running() {
-			this(null, null, null);
+			this(null, null, Map.of());
 		}
 
 	}
@@ -110,11 +110,11 @@ public sealed interface StateUpdate extends SessionUpdate
 
 		public Idle(@Nullable List<BackgroundWork> background, @Nullable StopReason stopReason,
 				@Nullable JsonNode error, @Nullable Map<String, Object> meta) {
-			this(background, stopReason, error, meta, null);
+			this(background, stopReason, error, meta, Map.of());
 		}
 
 		public Idle() {
-			this(null, null, null, null, null);
+			this(null, null, null, null, Map.of());
 		}
 
 	}
@@ -143,11 +143,11 @@ public sealed interface StateUpdate extends SessionUpdate
 		}
 
 		public RequiresAction(@Nullable List<BackgroundWork> background, @Nullable Map<String, Object> meta) {
-			this(background, meta, null);
+			this(background, meta, Map.of());
 		}
 
 		public RequiresAction() {
-			this(null, null, null);
+			this(null, null, Map.of());
 		}
 
 	}

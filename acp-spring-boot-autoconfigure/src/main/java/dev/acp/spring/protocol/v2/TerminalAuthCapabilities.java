@@ -28,11 +28,11 @@ public record TerminalAuthCapabilities(
 	}
 
 	public TerminalAuthCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public TerminalAuthCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

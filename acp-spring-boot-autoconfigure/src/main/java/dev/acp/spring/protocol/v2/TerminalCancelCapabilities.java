@@ -28,11 +28,11 @@ public record TerminalCancelCapabilities(
 	}
 
 	public TerminalCancelCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public TerminalCancelCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

@@ -30,11 +30,11 @@ public record TerminalCapabilities(
 	}
 
 	public TerminalCapabilities(@Nullable TerminalCancelCapabilities cancel, @Nullable Map<String, Object> meta) {
-		this(cancel, meta, null);
+		this(cancel, meta, Map.of());
 	}
 
 	public TerminalCapabilities() {
-		this(null, null, null);
+		this(null, null, Map.of());
 	}
 
 }

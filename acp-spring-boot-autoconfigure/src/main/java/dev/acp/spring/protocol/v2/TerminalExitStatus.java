@@ -31,11 +31,11 @@ public record TerminalExitStatus(@JsonDeserialize(using = DefaultOnErrorDeserial
 	}
 
 	public TerminalExitStatus(@Nullable Long exitCode, @Nullable String signal, @Nullable Map<String, Object> meta) {
-		this(exitCode, signal, meta, null);
+		this(exitCode, signal, meta, Map.of());
 	}
 
 	public TerminalExitStatus() {
-		this(null, null, null, null);
+		this(null, null, null, Map.of());
 	}
 
 }

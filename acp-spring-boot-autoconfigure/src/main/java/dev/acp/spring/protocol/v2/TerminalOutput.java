@@ -31,11 +31,11 @@ public record TerminalOutput(String data,
 	}
 
 	public TerminalOutput(String data, @Nullable Map<String, Object> meta) {
-		this(data, meta, null);
+		this(data, meta, Map.of());
 	}
 
 	public TerminalOutput(String data) {
-		this(data, null, null);
+		this(data, null, Map.of());
 	}
 
 }

@@ -33,11 +33,11 @@ public record TerminalSize(Integer cols, Integer rows,
 	}
 
 	public TerminalSize(Integer cols, Integer rows, @Nullable Map<String, Object> meta) {
-		this(cols, rows, meta, null);
+		this(cols, rows, meta, Map.of());
 	}
 
 	public TerminalSize(Integer cols, Integer rows) {
-		this(cols, rows, null, null);
+		this(cols, rows, null, Map.of());
 	}
 
 }

@@ -28,11 +28,11 @@ public record ToolCallCancelCapabilities(
 	}
 
 	public ToolCallCancelCapabilities(@Nullable Map<String, Object> meta) {
-		this(meta, null);
+		this(meta, Map.of());
 	}
 
 	public ToolCallCancelCapabilities() {
-		this(null, null);
+		this(null, Map.of());
 	}
 
 }

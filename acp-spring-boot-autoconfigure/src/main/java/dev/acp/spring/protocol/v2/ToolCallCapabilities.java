@@ -31,11 +31,11 @@ public record ToolCallCapabilities(
 	}
 
 	public ToolCallCapabilities(@Nullable ToolCallCancelCapabilities cancel, @Nullable Map<String, Object> meta) {
-		this(cancel, meta, null);
+		this(cancel, meta, Map.of());
 	}
 
 	public ToolCallCapabilities() {
-		this(null, null, null);
+		this(null, null, Map.of());
 	}
 
 }

@@ -62,11 +62,11 @@ public sealed interface ToolCallContent
 		}
 
 		public Content(ContentBlock content, @Nullable Map<String, Object> meta) {
-			this(content, meta, null);
+			this(content, meta, Map.of());
 		}
 
 		public Content(ContentBlock content) {
-			this(content, null, null);
+			this(content, null, Map.of());
 		}
 
 	}
@@ -96,11 +96,11 @@ public sealed interface ToolCallContent
 		}
 
 		public Diff(List<DiffChange> changes, @Nullable DiffPatch patch, @Nullable Map<String, Object> meta) {
-			this(changes, patch, meta, null);
+			this(changes, patch, meta, Map.of());
 		}
 
 		public Diff(List<DiffChange> changes) {
-			this(changes, null, null, null);
+			this(changes, null, null, Map.of());
 		}
 
 	}
@@ -128,11 +128,11 @@ public sealed interface ToolCallContent
 		}
 
 		public Terminal(String terminalId, @Nullable Map<String, Object> meta) {
-			this(terminalId, meta, null);
+			this(terminalId, meta, Map.of());
 		}
 
 		public Terminal(String terminalId) {
-			this(terminalId, null, null);
+			this(terminalId, null, Map.of());
 		}
 
 	}

@@ -33,11 +33,11 @@ public record ToolCallLocation(String path,
 	}
 
 	public ToolCallLocation(String path, @Nullable Long line, @Nullable Map<String, Object> meta) {
-		this(path, line, meta, null);
+		this(path, line, meta, Map.of());
 	}
 
 	public ToolCallLocation(String path) {
-		this(path, null, null, null);
+		this(path, null, null, Map.of());
 	}
 
 }

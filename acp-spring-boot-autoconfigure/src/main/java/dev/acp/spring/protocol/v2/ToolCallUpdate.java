@@ -80,11 +80,12 @@ public record ToolCallUpdate(String toolCallId,
 			@Nullable Optional<List<ToolCallContent>> content, @Nullable Optional<List<ToolCallLocation>> locations,
 			@Nullable JsonNode rawInput, @Nullable JsonNode rawOutput,
 			@Nullable Optional<ToolCallCapabilities> capabilities, @Nullable Map<String, Object> meta) {
-		this(toolCallId, name, title, kind, status, content, locations, rawInput, rawOutput, capabilities, meta, null);
+		this(toolCallId, name, title, kind, status, content, locations, rawInput, rawOutput, capabilities, meta,
+				Map.of());
 	}
 
 	public ToolCallUpdate(String toolCallId) {
-		this(toolCallId, null, null, null, null, null, null, null, null, null, null, null);
+		this(toolCallId, null, null, null, null, null, null, null, null, null, null, Map.of());
 	}
 
 }

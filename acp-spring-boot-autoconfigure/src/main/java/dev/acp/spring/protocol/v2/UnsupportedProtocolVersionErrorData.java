@@ -35,11 +35,11 @@ public record UnsupportedProtocolVersionErrorData(Integer requested, List<Intege
 
 	public UnsupportedProtocolVersionErrorData(Integer requested, List<Integer> supported,
 			@Nullable Map<String, Object> meta) {
-		this(requested, supported, meta, null);
+		this(requested, supported, meta, Map.of());
 	}
 
 	public UnsupportedProtocolVersionErrorData(Integer requested, List<Integer> supported) {
-		this(requested, supported, null, null);
+		this(requested, supported, null, Map.of());
 	}
 
 }

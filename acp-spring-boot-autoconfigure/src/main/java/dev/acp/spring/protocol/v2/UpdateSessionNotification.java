@@ -33,11 +33,11 @@ public record UpdateSessionNotification(String sessionId, SessionUpdate update,
 	}
 
 	public UpdateSessionNotification(String sessionId, SessionUpdate update, @Nullable Map<String, Object> meta) {
-		this(sessionId, update, meta, null);
+		this(sessionId, update, meta, Map.of());
 	}
 
 	public UpdateSessionNotification(String sessionId, SessionUpdate update) {
-		this(sessionId, update, null, null);
+		this(sessionId, update, null, Map.of());
 	}
 
 }

@@ -33,6 +33,7 @@ public final class StdioStreams {
 	/**
 	 * Reserve standard output for protocol messages; idempotent.
 	 */
+	@SuppressWarnings("SystemOut") // this class owns the process's standard output
 	public static void reserveStandardOutput() {
 		synchronized (lock) {
 			if (protocolOut == null) {
@@ -49,6 +50,7 @@ public final class StdioStreams {
 	 * transport could be known for sure and turns out not to be stdio; does nothing once
 	 * a transport took standard input.
 	 */
+	@SuppressWarnings("SystemOut") // this class owns the process's standard output
 	public static void releaseStandardOutput() {
 		synchronized (lock) {
 			if (protocolOut != null && !inputClaimed) {

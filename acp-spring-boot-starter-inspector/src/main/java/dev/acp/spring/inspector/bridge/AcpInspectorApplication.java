@@ -28,6 +28,7 @@ public class AcpInspectorApplication {
 	 * Run the inspector.
 	 * @param args the options, {@code --}, and the agent command
 	 */
+	@SuppressWarnings("SystemOut") // the command line's own usage message
 	public static void main(String[] args) {
 		AgentCommand command;
 		try {

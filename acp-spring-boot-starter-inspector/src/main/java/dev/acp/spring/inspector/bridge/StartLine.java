@@ -3,6 +3,7 @@ package dev.acp.spring.inspector.bridge;
 import java.io.PrintStream;
 
 import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationListener;
 
@@ -18,6 +19,7 @@ final class StartLine implements ApplicationListener<ApplicationReadyEvent> {
 
 	private final PrintStream output;
 
+	@SuppressWarnings("SystemOut") // the inspector's one line of standard output
 	StartLine(InspectorToken token) {
 		this(token, System.out);
 	}
@@ -29,8 +31,10 @@ final class StartLine implements ApplicationListener<ApplicationReadyEvent> {
 
 	@Override
 	public void onApplicationEvent(ApplicationReadyEvent event) {
-		if (event.getApplicationContext() instanceof WebServerApplicationContext context) {
-			this.output.println(line(context.getWebServer().getPort(), this.token));
+		WebServer server = (event.getApplicationContext() instanceof WebServerApplicationContext context)
+				? context.getWebServer() : null;
+		if (server != null) {
+			this.output.println(line(server.getPort(), this.token));
 			this.output.flush();
 		}
 	}
