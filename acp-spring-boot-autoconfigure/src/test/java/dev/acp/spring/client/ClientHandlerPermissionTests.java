@@ -1,7 +1,11 @@
 package dev.acp.spring.client;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
 import dev.acp.spring.jsonrpc.InboundRequest;
 import dev.acp.spring.jsonrpc.JsonRpcException;
@@ -17,6 +21,7 @@ import dev.acp.spring.protocol.TerminalOutputRequest;
 import dev.acp.spring.protocol.WaitForTerminalExitRequest;
 import dev.acp.spring.protocol.WriteTextFileRequest;
 import dev.acp.spring.protocol.WriteTextFileResponse;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -54,12 +59,25 @@ class ClientHandlerPermissionTests {
 
 	private final AcpClientTerminals terminals = mock(AcpClientTerminals.class);
 
+	/** The client's executor, on which the permission policy decides. */
+	private final ExecutorService executor = Executors.newSingleThreadExecutor();
+
 	@BeforeEach
 	void aVersionOneAgentWithOneSession() {
 		given(this.connection.mapper()).willReturn(this.mapper);
 		given(this.connection.protocolVersion()).willReturn(1);
 		given(this.connection.terminals()).willReturn(this.terminals);
 		given(this.connection.session("s")).willReturn(this.session);
+		DefaultAcpAgentClient client = mock(DefaultAcpAgentClient.class);
+		given(client.executor()).willReturn(this.executor);
+		given(this.connection.client()).willReturn(client);
+		given(this.session.permission(any(), any())).willAnswer((invocation) -> CompletableFuture
+			.supplyAsync(invocation.<Supplier<RequestPermissionResponse>>getArgument(0), invocation.getArgument(1)));
+	}
+
+	@AfterEach
+	void stopTheClientsExecutor() {
+		this.executor.shutdownNow();
 	}
 
 	private ClientHandler handler(boolean fileWrites) {
