@@ -169,7 +169,7 @@ class AgentClientIT {
 	}
 
 	@Test
-	void initializesAndAuthenticatesWithAPublishedAgent() {
+	void initializesAPublishedAgentAndNeverPassesItsTerminalAuthMethodToAuthenticate() {
 		AcpAgentClient client = spawn("pi-acp", AcpPermissionPolicy.REJECT, "node", System
 			.getProperty("acp.published-agent", "../interop/published-agent/node_modules/pi-acp/dist/index.js"));
 		assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("pi-acp");
@@ -177,7 +177,9 @@ class AgentClientIT {
 		assertThat(client.authMethods()).singleElement()
 			.isInstanceOfSatisfying(AuthMethod.Terminal.class,
 					(method) -> assertThat(method.id()).isEqualTo("pi_terminal_login"));
-		assertThat(client.authenticate("pi_terminal_login")).isNotNull();
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> client.authenticate("pi_terminal_login"))
+			.withMessageContaining("terminal method");
 	}
 
 	@Test
