@@ -145,7 +145,7 @@ abstract class AcpSessionOwnershipTests {
 
 	@Test
 	void anotherPrincipalCannotLoadResumeDeleteOrCloseASessionAndHearsWhatAnUnknownIdHears() {
-		contextRunner().run((context) -> {
+		contextRunner().withUserConfiguration(AcpSessionsTests.DeletionListenerConfiguration.class).run((context) -> {
 			TestPeer alice = peer(context, "alice");
 			String sessionId = newSession(alice);
 			assertThat(promptOf(alice, sessionId, "one")).contains("agent_message_chunk:echo one");
@@ -154,7 +154,11 @@ abstract class AcpSessionOwnershipTests {
 			assertAnswersAsUnknown(bob, "session/load", sessionId, load(sessionId), load(UNKNOWN));
 			assertAnswersAsUnknown(bob, "session/resume", sessionId, load(sessionId), load(UNKNOWN));
 			assertAnswersAsUnknown(bob, "session/close", sessionId, id(sessionId), id(UNKNOWN));
-			assertAnswersAsUnknown(bob, "session/delete", sessionId, id(sessionId), id(UNKNOWN));
+			assertThat(call(bob, "session/delete", id(UNKNOWN))).containsExactly("result {}");
+			assertThat(call(bob, "session/delete", id(sessionId))).as("deleting alice's session deletes nothing")
+				.containsExactly("result {}");
+			assertThat(context.getBean(AcpSessionStore.class).find(sessionId)).isNotNull();
+			assertThat(context.getBean(AcpSessionsTests.DeletionListener.class).deleted).isEmpty();
 			assertAnswersAsUnknown(bob, "_owner.test/servers", sessionId, id(sessionId), id(UNKNOWN));
 			promptOf(bob, sessionId, "bob was here");
 			assertThat(history(context, sessionId)).as("nothing of bob's is recorded in alice's session")

@@ -20,7 +20,9 @@ import dev.acp.spring.annotation.AcpNotification;
 import dev.acp.spring.autoconfigure.AcpAutoConfiguration;
 import dev.acp.spring.autoconfigure.AcpSessionAutoConfiguration;
 import dev.acp.spring.method.AcpClient;
+import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.method.AcpRequestContext;
+import dev.acp.spring.method.AcpSessionListener;
 import dev.acp.spring.protocol.ContentBlock;
 import dev.acp.spring.protocol.NewSessionRequest;
 import dev.acp.spring.protocol.NewSessionResponse;
@@ -261,13 +263,25 @@ class AcpSessionsTests {
 			assertThat(peer.call("session/delete", "{\"sessionId\":\"" + sessionId + "\"}").get("result").toString())
 				.isEqualTo("{}");
 			assertThat(context.getBean(AcpSessionStore.class).find(sessionId)).isNull();
-			JsonNode again = peer.call("session/delete", "{\"sessionId\":\"" + sessionId + "\"}");
-			assertThat(again.at("/error/code").asInt()).isEqualTo(-32002);
-			assertThat(again.at("/error/data/sessionId").asString()).isEqualTo(sessionId);
 			assertThat(peer
 				.call("session/load", "{\"sessionId\":\"" + sessionId + "\",\"cwd\":\"/work\",\"mcpServers\":[]}")
 				.at("/error/code")
 				.asInt()).isEqualTo(-32002);
+		});
+	}
+
+	@Test
+	void aRepeatedOrUnknownDeleteSucceedsSilentlyAndTellsTheListenersOnlyOfTheSessionDeleted() {
+		this.contextRunner.withUserConfiguration(DeletionListenerConfiguration.class).run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			String sessionId = newSession(peer, "/work");
+			String delete = "{\"sessionId\":\"" + sessionId + "\"}";
+			assertThat(peer.call("session/delete", delete).get("result")).hasToString("{}");
+			assertThat(peer.call("session/delete", delete).get("result")).as("deleted again").hasToString("{}");
+			assertThat(peer.call("session/delete", "{\"sessionId\":\"sess_never\"}").get("result")).as("never existed")
+				.hasToString("{}");
+			assertThat(context.getBean(DeletionListener.class).deleted).containsExactly(sessionId);
 		});
 	}
 
@@ -676,6 +690,28 @@ class AcpSessionsTests {
 		@AcpMethod("session/set_mode")
 		SetSessionModeResponse setMode(SetSessionModeRequest request) {
 			return new SetSessionModeResponse();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class DeletionListenerConfiguration {
+
+		@Bean
+		DeletionListener deletionListener() {
+			return new DeletionListener();
+		}
+
+	}
+
+	/** Records the sessions the agent says were deleted. */
+	static class DeletionListener implements AcpSessionListener {
+
+		final List<String> deleted = new CopyOnWriteArrayList<>();
+
+		@Override
+		public void sessionDeleted(String sessionId, AcpConnection connection) {
+			this.deleted.add(sessionId);
 		}
 
 	}

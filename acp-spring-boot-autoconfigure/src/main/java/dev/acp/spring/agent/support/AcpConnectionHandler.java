@@ -156,16 +156,26 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	}
 
 	private CompletionStage<?> serve(InboundRequest request) {
-		CompletionStage<?> answer = dispatch(request);
 		String method = request.method();
 		String sessionId = SessionListeners.endsSession(method) ? turnKey(request.params()) : null;
-		if (sessionId == null) {
+		boolean endsSession = sessionId != null && !deletesNothing(method, sessionId);
+		CompletionStage<?> answer = dispatch(request);
+		if (!endsSession) {
 			return answer;
 		}
 		return answer.thenApply((result) -> {
 			this.agent.sessionListeners().sessionEnded(method, sessionId, this.connection);
 			return result;
 		});
+	}
+
+	/**
+	 * A {@code session/delete} the starter serves of a session the connection's owner
+	 * does not have: answered as a success, it ends nothing the listeners should hear of.
+	 */
+	private boolean deletesNothing(String method, String sessionId) {
+		return AcpMethods.SESSION_DELETE.equals(method) && this.agent.registry().find(method) == null
+				&& isServedBySessions(method) && !this.sessions.deletes(sessionId, this.connection);
 	}
 
 	private CompletionStage<?> dispatch(InboundRequest request) {

@@ -143,6 +143,15 @@ public final class DefaultAcpSessions implements AcpSessions {
 	}
 
 	/**
+	 * Whether a {@code session/delete} the starter serves deletes a session: one the
+	 * store does not have for the connection's owner is answered without deleting
+	 * anything, and the session listeners are not told.
+	 */
+	boolean deletes(String sessionId, DefaultAcpConnection connection) {
+		return this.deletion.deletes(sessionId, connection);
+	}
+
+	/**
 	 * Before an application's {@code session/load} or {@code session/resume} handler
 	 * runs: see {@link SessionOpening#opening}.
 	 * @return whether the store has the session for this connection's owner (and it is

@@ -22,16 +22,20 @@ final class SessionDeletion {
 	}
 
 	/**
+	 * Whether the starter's {@code session/delete} of this id deletes a session: the
+	 * store has it for the connection's owner.
+	 */
+	boolean deletes(String sessionId, DefaultAcpConnection connection) {
+		return this.owned.find(sessionId, connection) != null;
+	}
+
+	/**
 	 * The session was deleted by the starter's {@code session/delete}: forget it here and
-	 * in the store.
-	 * @throws dev.acp.spring.method.AcpSessionNotFoundException when the store no longer
-	 * has it
+	 * in the store (where another connection of the owner may have deleted it already).
 	 */
 	void deleted(DefaultAcpConnection connection, String sessionId) {
 		connection.sessionClosed(sessionId);
-		if (!this.store.delete(sessionId)) {
-			throw OwnedSessions.notStored(sessionId);
-		}
+		this.store.delete(sessionId);
 	}
 
 	/**

@@ -121,10 +121,16 @@ final class StarterSessionMethods {
 		return new CloseSessionResponse();
 	}
 
+	/**
+	 * Delete the caller's session; one already deleted, never created or of another owner
+	 * is answered the same, without deleting anything (the spec: it succeeds silently).
+	 */
 	private DeleteSessionResponse delete(DeleteSessionRequest request, DefaultAcpConnection connection) {
 		String sessionId = request.sessionId();
-		this.claims.claimStored(sessionId, connection);
-		this.deletion.deleted(connection, sessionId);
+		if (this.deletion.deletes(sessionId, connection)) {
+			this.claims.claim(sessionId, connection);
+			this.deletion.deleted(connection, sessionId);
+		}
 		return new DeleteSessionResponse();
 	}
 
