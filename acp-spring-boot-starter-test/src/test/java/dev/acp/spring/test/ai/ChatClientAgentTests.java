@@ -370,6 +370,49 @@ class ChatClientAgentTests {
 		assertThat(this.model.requests()).as("the model is not called again").hasSize(1);
 	}
 
+	@Test
+	void aCommandStoppedByCancelStillHasItsTerminalReleased() throws Exception {
+		List<String> calls = new CopyOnWriteArrayList<>();
+		CountDownLatch waiting = new CountDownLatch(1);
+		CompletableFuture<Void> exit = new CompletableFuture<>();
+		CountDownLatch released = new CountDownLatch(1);
+		this.client
+			.onPermissionRequest(
+					(request) -> new RequestPermissionResponse(new RequestPermissionOutcome.Selected("allow_once")))
+			.onRequest("terminal/create", (params) -> {
+				calls.add("create");
+				return Map.of("terminalId", "term_1");
+			})
+			.onRequest("terminal/wait_for_exit", (params) -> {
+				calls.add("wait");
+				waiting.countDown();
+				exit.orTimeout(30, TimeUnit.SECONDS).join();
+				return Map.of("signal", "SIGTERM");
+			})
+			.onRequest("terminal/output", (params) -> {
+				calls.add("output");
+				return Map.of("output", "", "truncated", false);
+			})
+			.onRequest("terminal/release", (params) -> {
+				calls.add("release " + params.get("terminalId").asString());
+				released.countDown();
+				return Map.of();
+			});
+		this.model.toolCall("tc_1", "run_command", "{\"command\":\"sleep\",\"args\":[\"600\"]}")
+			.text("stop", "Never asked.");
+		this.client.initialize(new ClientCapabilities(null, true, null, null, null, null));
+		String sessionId = this.client.newSession(Path.of("/work/project")).sessionId();
+
+		CompletableFuture<AcpResponse> turn = this.client.promptAsync(sessionId, "Run it for ten minutes");
+		assertThat(waiting.await(30, TimeUnit.SECONDS)).isTrue();
+		this.client.cancel(sessionId);
+		assertThat(turn.get(30, TimeUnit.SECONDS).result().get("stopReason").asString()).isEqualTo("cancelled");
+		exit.complete(null);
+
+		assertThat(released.await(30, TimeUnit.SECONDS)).as("terminal/release sent").isTrue();
+		assertThat(calls).containsExactly("create", "wait", "release term_1");
+	}
+
 	private List<String> chunks(String sessionId) {
 		return this.client.sessionUpdates(sessionId)
 			.stream()
