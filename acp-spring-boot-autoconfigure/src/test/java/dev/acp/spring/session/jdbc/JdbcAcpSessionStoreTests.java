@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.session.AcpSessionCursors;
 import dev.acp.spring.session.AcpSessionData;
+import dev.acp.spring.session.AcpSessionPage;
 import dev.acp.spring.session.AcpSessionStore;
 import dev.acp.spring.session.AcpSessionStoreContractTests;
 
@@ -231,6 +232,98 @@ abstract class JdbcAcpSessionStoreTests extends AcpSessionStoreContractTests {
 			.containsExactly("sess-new");
 		assertThat(store().list(null, null, null, 10).sessions()).extracting(AcpSessionData::sessionId)
 			.containsExactly("sess-old");
+	}
+
+	@Test
+	void historyIsTrimmedOnceTheUpdatesAppendedSinceTheLastTrimReachAQuarterOfTheCountBound() {
+		JdbcAcpSessionStore store = new JdbcAcpSessionStore(jdbc(), MAPPER, JdbcAcpSessionStore.DEFAULT_TABLE_PREFIX, 8,
+				Long.MAX_VALUE, Clock.systemUTC());
+		store.save(session("sess-count", "/w", Instant.EPOCH));
+		// a quarter of 8 updates: a trim is due at every second append
+		assertThat(rowsAfterEachAppend(store, "sess-count", 10)).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 8);
+	}
+
+	@Test
+	void historyIsTrimmedOnceTheBytesAppendedSinceTheLastTrimReachAQuarterOfTheByteBound() {
+		long size = utf8Size(chunk(0));
+		JdbcAcpSessionStore store = new JdbcAcpSessionStore(jdbc(), MAPPER, JdbcAcpSessionStore.DEFAULT_TABLE_PREFIX,
+				1000, 8 * size, Clock.systemUTC());
+		store.save(session("sess-bytes", "/w", Instant.EPOCH));
+		// a quarter of the bound is two updates exactly: a trim is due at every second
+		// append, and keeps eight
+		assertThat(rowsAfterEachAppend(store, "sess-bytes", 10)).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 8);
+	}
+
+	@Test
+	void historyIsNotTrimmedWhileTheBytesAppendedSinceTheLastTrimAreBelowAQuarterOfTheByteBound() {
+		long size = utf8Size(chunk(0));
+		JdbcAcpSessionStore store = new JdbcAcpSessionStore(jdbc(), MAPPER, JdbcAcpSessionStore.DEFAULT_TABLE_PREFIX,
+				1000, 8 * size + 4, Clock.systemUTC());
+		store.save(session("sess-bytes", "/w", Instant.EPOCH));
+		// a quarter of the bound is one byte more than two updates: a trim is due at
+		// every third append
+		assertThat(rowsAfterEachAppend(store, "sess-bytes", 12)).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 8, 9, 10, 8);
+	}
+
+	@Test
+	void theSmallestBoundsAreAcceptedAndAnUpdateLargerThanTheByteBoundIsNotReplayed() {
+		JdbcAcpSessionStore store = new JdbcAcpSessionStore(jdbc(), MAPPER, JdbcAcpSessionStore.DEFAULT_TABLE_PREFIX, 1,
+				1, Clock.systemUTC());
+		store.save(session("sess-1", "/w", Instant.EPOCH));
+		store.append("sess-1", List.of(chunk(1)));
+		List<SessionUpdate> replayed = new ArrayList<>();
+		store.replay("sess-1", replayed::add);
+		assertThat(replayed).isEmpty();
+		assertThatIllegalArgumentException().isThrownBy(() -> new JdbcAcpSessionStore(jdbc(), MAPPER,
+				JdbcAcpSessionStore.DEFAULT_TABLE_PREFIX, 0, 1, Clock.systemUTC()));
+		assertThatIllegalArgumentException().isThrownBy(() -> new JdbcAcpSessionStore(jdbc(), MAPPER,
+				JdbcAcpSessionStore.DEFAULT_TABLE_PREFIX, 1, 0, Clock.systemUTC()));
+	}
+
+	@Test
+	void anAppendOfExactlyTheRowsOfOneStatementIsStoredWhole() {
+		JdbcAcpSessionStore store = new JdbcAcpSessionStore(jdbc(), MAPPER, JdbcAcpSessionStore.DEFAULT_TABLE_PREFIX,
+				JdbcAcpSessionStore.MAX_ROWS_PER_INSERT, Clock.systemUTC());
+		store.save(session("sess-1", "/w", Instant.EPOCH));
+		List<SessionUpdate> updates = new ArrayList<>();
+		for (int i = 0; i < JdbcAcpSessionStore.MAX_ROWS_PER_INSERT; i++) {
+			updates.add(SessionUpdate.agentMessageChunk("chunk " + i));
+		}
+		store.append("sess-1", updates);
+		List<SessionUpdate> replayed = new ArrayList<>();
+		store.replay("sess-1", replayed::add);
+		assertThat(replayed).isEqualTo(updates);
+	}
+
+	@Test
+	void aPageThatEndsWithTheLastSessionHasNoNextCursor() {
+		store().save(session("sess-1", "/w", Instant.EPOCH));
+		store().save(session("sess-2", "/w", Instant.EPOCH.plusSeconds(1)));
+		AcpSessionPage page = store().list(null, null, null, 2);
+		assertThat(ids(page)).containsExactly("sess-2", "sess-1");
+		assertThat(page.nextCursor()).isNull();
+	}
+
+	/**
+	 * An update of the same UTF-8 size whatever {@code i} (below 100), with characters of
+	 * two bytes (the first of them, and another), three bytes (the first, another) and
+	 * four bytes.
+	 */
+	private static SessionUpdate chunk(int i) {
+		return SessionUpdate.agentMessageChunk(String.format("%02d \u0080\u00e9\u0800\u20ac\ud83d\ude00", i));
+	}
+
+	private static long utf8Size(SessionUpdate update) {
+		return MAPPER.writeValueAsString(update).getBytes(StandardCharsets.UTF_8).length;
+	}
+
+	private List<Integer> rowsAfterEachAppend(JdbcAcpSessionStore store, String sessionId, int appends) {
+		List<Integer> rows = new ArrayList<>();
+		for (int i = 1; i <= appends; i++) {
+			store.append(sessionId, List.of(chunk(i)));
+			rows.add(historyRows(sessionId));
+		}
+		return rows;
 	}
 
 	private void populate(String script) {
