@@ -13,7 +13,7 @@ import { requireDemoJar } from "../lib/agent.js";
 const ACPX = resolve(dirname(fileURLToPath(import.meta.url)), "../node_modules/acpx/dist/cli.js");
 
 function acpx(agentArgs, env = {}) {
-  const agent = ["java", "-jar", requireDemoJar(), ...agentArgs].join(" ");
+  const agent = ["java", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar", requireDemoJar(), ...agentArgs].join(" ");
   const environment = { ...process.env, ...env };
   delete environment.ACPX_AUTH_TOKEN;
   Object.assign(environment, env);

@@ -93,6 +93,14 @@ class AgentClientIT {
 		return client;
 	}
 
+	/** The demo jar started with the JVM flags the other end-to-end tests give it. */
+	private static String[] demoArguments() {
+		List<String> arguments = new ArrayList<>(DemoAgentProcess.FAST_START_FLAGS);
+		arguments.add("-jar");
+		arguments.add(demoJar());
+		return arguments.toArray(String[]::new);
+	}
+
 	private static String java() {
 		return Paths.get(System.getProperty("java.home"), "bin", "java").toString();
 	}
@@ -184,7 +192,7 @@ class AgentClientIT {
 
 	@Test
 	void drivesTheDemoOverStdioWithItsExtension() {
-		AcpAgentClient client = spawn("demo", AcpPermissionPolicy.REJECT, java(), "-jar", demoJar());
+		AcpAgentClient client = spawn("demo", AcpPermissionPolicy.REJECT, java(), demoArguments());
 		assertThat(client.initializeResponse().agentInfo().name()).isEqualTo("acp-demo");
 		echoTurn(client.newSession(this.directory));
 		assertThat(client.request("_demo.acp/echo", Map.of("a", 1), Map.class))
@@ -335,7 +343,7 @@ class AgentClientIT {
 
 	@Test
 	void theDefaultPolicyRejectsTheDemosToolCall() {
-		AcpAgentClient client = spawn("demo", AcpPermissionPolicy.REJECT, java(), "-jar", demoJar());
+		AcpAgentClient client = spawn("demo", AcpPermissionPolicy.REJECT, java(), demoArguments());
 		List<SessionUpdate> updates = new CopyOnWriteArrayList<>();
 		client.newSession(this.directory).prompt("tool", updates::add);
 		assertThat(messageText(updates)).startsWith("Skipped");
@@ -345,7 +353,7 @@ class AgentClientIT {
 	void aTurnInWhichTheAgentReadsAsksWritesAndRunsATerminal() throws Exception {
 		Files.writeString(this.directory.resolve("README.md"), "one\ntwo\nthree\n");
 		List<String> asked = new CopyOnWriteArrayList<>();
-		AcpAgentClient client = spawn(1, "demo", new AllowingPolicy(asked), java(), "-jar", demoJar());
+		AcpAgentClient client = spawn(1, "demo", new AllowingPolicy(asked), java(), demoArguments());
 		List<SessionUpdate> updates = new CopyOnWriteArrayList<>();
 		PromptResponse response = client.newSession(this.directory).prompt("workspace", updates::add);
 		assertThat(response.stopReason()).isEqualTo(StopReason.END_TURN);
