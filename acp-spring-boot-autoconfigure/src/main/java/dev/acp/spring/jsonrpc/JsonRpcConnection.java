@@ -414,7 +414,8 @@ public final class JsonRpcConnection {
 			return CompletableFuture.failedFuture(new CancellationException(
 					"The handler of '" + current.method() + "' was given up on (it ran past its time limit)"));
 		}
-		CompletableFuture<JsonNode> call = this.outbound.request(this.codec, method, params, timeout);
+		CompletableFuture<JsonNode> call = this.outbound
+			.request((requestId) -> this.codec.encodeRequest(requestId, method, params), timeout);
 		if (current != null && !call.isDone()) {
 			// made on behalf of the request being served: abandoned with it
 			Runnable abandon = () -> call.cancel(false);

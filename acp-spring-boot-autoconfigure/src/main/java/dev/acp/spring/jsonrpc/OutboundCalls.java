@@ -13,6 +13,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.LongFunction;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -40,37 +41,53 @@ final class OutboundCalls {
 
 	private final BiConsumer<String, Object> notifier;
 
+	private final Timeouts timeouts;
+
 	private volatile boolean peerGone;
+
+	/**
+	 * Create the outbound calls of a connection, each timed out by
+	 * {@link CompletableFuture#orTimeout}.
+	 * @param completions completes the callers' futures, off the reading thread
+	 * @param sender writes a request frame
+	 * @param notifier sends a notification ({@code $/cancel_request})
+	 */
+	OutboundCalls(Executor completions, Consumer<byte[]> sender, BiConsumer<String, Object> notifier) {
+		this(completions, sender, notifier, Timeouts.OR_TIMEOUT);
+	}
 
 	/**
 	 * Create the outbound calls of a connection.
 	 * @param completions completes the callers' futures, off the reading thread
 	 * @param sender writes a request frame
 	 * @param notifier sends a notification ({@code $/cancel_request})
+	 * @param timeouts fails a request with a {@link TimeoutException} when its answer
+	 * does not come in time
 	 */
-	OutboundCalls(Executor completions, Consumer<byte[]> sender, BiConsumer<String, Object> notifier) {
+	OutboundCalls(Executor completions, Consumer<byte[]> sender, BiConsumer<String, Object> notifier,
+			Timeouts timeouts) {
 		this.completions = completions;
 		this.sender = sender;
 		this.notifier = notifier;
+		this.timeouts = timeouts;
 	}
 
 	/**
 	 * Send a request.
-	 * @param codec encodes the request
-	 * @param method the method
-	 * @param params the params or {@code null}
+	 * @param encoder encodes the request with the id given
 	 * @param timeout how long to wait for the answer
 	 * @return the answer's result
 	 */
-	CompletableFuture<JsonNode> request(JsonRpcCodec codec, String method, Object params, Duration timeout) {
+	CompletableFuture<JsonNode> request(LongFunction<byte[]> encoder, Duration timeout) {
 		if (this.peerGone) {
 			return CompletableFuture.failedFuture(new JsonRpcConnectionClosedException());
 		}
 		long requestId = this.nextId.getAndIncrement();
-		byte[] frame = codec.encodeRequest(requestId, method, params);
+		byte[] frame = encoder.apply(requestId);
 		CompletableFuture<JsonNode> future = new CompletableFuture<>();
 		this.pending.put(requestId, future);
-		future.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((result, failure) -> {
+		this.timeouts.arm(future, timeout);
+		future.whenComplete((result, failure) -> {
 			if (this.pending.remove(requestId, future) && !this.peerGone
 					&& (failure instanceof TimeoutException || failure instanceof CancellationException)) {
 				this.notifier.accept(JsonRpcConnection.CANCEL_REQUEST_METHOD, Map.of("requestId", requestId));
@@ -128,6 +145,14 @@ final class OutboundCalls {
 	}
 
 	/**
+	 * The number of requests waiting for their answer.
+	 * @return the count
+	 */
+	int pendingCount() {
+		return this.pending.size();
+	}
+
+	/**
 	 * The peer can answer nothing more: fail what waits, and what is sent from now on.
 	 */
 	void peerGone() {
@@ -138,6 +163,25 @@ final class OutboundCalls {
 				future.completeExceptionally(new JsonRpcConnectionClosedException());
 			}
 		}
+	}
+
+	/**
+	 * Fails a request with a {@link TimeoutException} when its answer does not come in
+	 * time.
+	 */
+	@FunctionalInterface
+	interface Timeouts {
+
+		/** {@link CompletableFuture#orTimeout}, on the JDK's shared timer thread. */
+		Timeouts OR_TIMEOUT = (future, timeout) -> future.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+
+		/**
+		 * Fail a request that is not complete after its timeout.
+		 * @param future the request
+		 * @param timeout how long to wait for its answer
+		 */
+		void arm(CompletableFuture<?> future, Duration timeout);
+
 	}
 
 }
