@@ -17,6 +17,7 @@ import java.util.function.LongFunction;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -78,6 +79,8 @@ final class OutboundCalls {
 	 * @param timeout how long to wait for the answer
 	 * @return the answer's result
 	 */
+	// what settled does after the request completes is its own: it handles its failure
+	@SuppressWarnings("FutureReturnValueIgnored")
 	CompletableFuture<JsonNode> request(LongFunction<byte[]> encoder, Duration timeout) {
 		if (this.peerGone) {
 			return CompletableFuture.failedFuture(new JsonRpcConnectionClosedException());
@@ -87,18 +90,29 @@ final class OutboundCalls {
 		CompletableFuture<JsonNode> future = new CompletableFuture<>();
 		this.pending.put(requestId, future);
 		this.timeouts.arm(future, timeout);
-		future.whenComplete((result, failure) -> {
-			if (this.pending.remove(requestId, future) && !this.peerGone
-					&& (failure instanceof TimeoutException || failure instanceof CancellationException)) {
-				this.notifier.accept(JsonRpcConnection.CANCEL_REQUEST_METHOD, Map.of("requestId", requestId));
-			}
-		});
+		future.whenComplete((result, failure) -> settled(requestId, future, failure));
 		if (this.peerGone) {
 			future.completeExceptionally(new JsonRpcConnectionClosedException());
 			return future;
 		}
 		this.sender.accept(frame);
 		return future;
+	}
+
+	/**
+	 * A request completed: no longer pending; timed out or abandoned by its caller before
+	 * its answer took it, the peer is told to stop its work.
+	 */
+	private void settled(long requestId, CompletableFuture<JsonNode> future, @Nullable Throwable failure) {
+		if (this.pending.remove(requestId, future) && !this.peerGone
+				&& (failure instanceof TimeoutException || failure instanceof CancellationException)) {
+			try {
+				this.notifier.accept(JsonRpcConnection.CANCEL_REQUEST_METHOD, Map.of("requestId", requestId));
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Could not send the peer $/cancel_request for request " + requestId, ex);
+			}
+		}
 	}
 
 	/**
@@ -130,7 +144,7 @@ final class OutboundCalls {
 		}
 	}
 
-	private Runnable completion(JsonRpcResponse response) {
+	private @Nullable Runnable completion(JsonRpcResponse response) {
 		JsonNode responseId = response.id();
 		CompletableFuture<JsonNode> future = (responseId.isIntegralNumber() && responseId.canConvertToLong())
 				? this.pending.remove(responseId.longValue()) : null;
@@ -140,7 +154,8 @@ final class OutboundCalls {
 			}
 			return null;
 		}
-		return (response.error() != null) ? () -> future.completeExceptionally(new JsonRpcException(response.error()))
+		JsonRpcError error = response.error();
+		return (error != null) ? () -> future.completeExceptionally(new JsonRpcException(error))
 				: () -> future.complete(response.result());
 	}
 
