@@ -204,8 +204,9 @@ final class DefaultAcpAgentClient implements AcpAgentClient {
 		AtomicReference<ClientHandler> handler = new AtomicReference<>();
 		JsonRpcConnectionFactory factory = new JsonRpcConnectionFactory(this.codec, this.executor, this.executor,
 				this.requestTimeout, (rpc) -> {
-					handler.set(new ClientHandler(connection, this.services));
-					return handler.get();
+					ClientHandler created = new ClientHandler(connection, this.services);
+					handler.set(created);
+					return created;
 				});
 		factory.setOrderedAnswers(true);
 		URI url = this.url;

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -46,7 +47,7 @@ final class InboundAdmission {
 	 * @param call the request
 	 * @return the error to answer it with, or {@code null} when admitted
 	 */
-	JsonRpcError admit(InboundRequest call) {
+	@Nullable JsonRpcError admit(InboundRequest call) {
 		synchronized (this.lock) {
 			if (this.closed) {
 				return JsonRpcError.requestCancelled();
@@ -99,7 +100,7 @@ final class InboundAdmission {
 	 * @param id the id as received
 	 * @return the request, or {@code null}
 	 */
-	InboundRequest find(JsonNode id) {
+	@Nullable InboundRequest find(JsonNode id) {
 		return this.unanswered.get(key(id));
 	}
 

@@ -18,6 +18,7 @@ import java.util.function.Supplier;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The life of a connection's inbound requests once admitted: each handler runs when
@@ -82,7 +83,7 @@ final class InboundCalls {
 	 * The request whose handler runs on the current thread.
 	 * @return the request, or {@code null}
 	 */
-	static InboundRequest current() {
+	static @Nullable InboundRequest current() {
 		return CURRENT.get();
 	}
 
@@ -212,7 +213,7 @@ final class InboundCalls {
 		stage.whenComplete((result, failure) -> complete(call, result, failure));
 	}
 
-	private void complete(InboundRequest call, Object result, Throwable failure) {
+	private void complete(InboundRequest call, @Nullable Object result, @Nullable Throwable failure) {
 		try {
 			if (!call.isAnswered()) {
 				answer(call, () -> (failure != null) ? encodeError(call, toError(call, failure))
@@ -276,7 +277,7 @@ final class InboundCalls {
 		}
 	}
 
-	private byte[] encodeResult(InboundRequest call, Object result) {
+	private byte[] encodeResult(InboundRequest call, @Nullable Object result) {
 		try {
 			return this.codec.encodeResult(call.id(), (result != null) ? result : EMPTY_RESULT);
 		}

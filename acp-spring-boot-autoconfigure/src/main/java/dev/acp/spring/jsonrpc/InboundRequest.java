@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,11 +29,11 @@ public final class InboundRequest {
 
 	private final String method;
 
-	private final JsonNode params;
+	private final @Nullable JsonNode params;
 
 	private final String key;
 
-	private final String orderKey;
+	private final @Nullable String orderKey;
 
 	private final AtomicBoolean answered = new AtomicBoolean();
 
@@ -58,7 +59,7 @@ public final class InboundRequest {
 
 	private boolean ordered;
 
-	private Thread runner;
+	private @Nullable Thread runner;
 
 	private volatile long startedNanos;
 
@@ -71,7 +72,7 @@ public final class InboundRequest {
 	private boolean interruptPending;
 
 	InboundRequest(JsonRpcConnection connection, InboundAdmission admission, JsonRpcRequest request, String key,
-			String orderKey) {
+			@Nullable String orderKey) {
 		this.connection = connection;
 		this.admission = admission;
 		this.id = request.id();
@@ -93,7 +94,7 @@ public final class InboundRequest {
 	 * The key of the requests this one runs one at a time with, in arrival order.
 	 * @return the key, or {@code null}
 	 */
-	String orderKey() {
+	@Nullable String orderKey() {
 		return this.orderKey;
 	}
 
@@ -130,7 +131,7 @@ public final class InboundRequest {
 	 * The params as received.
 	 * @return the params or {@code null} when absent
 	 */
-	public JsonNode params() {
+	public @Nullable JsonNode params() {
 		return this.params;
 	}
 

@@ -1,5 +1,6 @@
 package dev.acp.spring.jsonrpc;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.JsonNode;
@@ -59,7 +60,7 @@ public final class JsonRpcCodec {
 	 * @throws JsonRpcDecodeException with the error to answer when the JSON is not a
 	 * valid message
 	 */
-	public JsonRpcMessage decode(JsonNode node) {
+	public JsonRpcMessage decode(@Nullable JsonNode node) {
 		if (node == null || node.isMissingNode()) {
 			throw new JsonRpcDecodeException(JsonRpcError.parseError("Empty message"), null);
 		}
@@ -120,7 +121,7 @@ public final class JsonRpcCodec {
 		return type == JsonNodeType.STRING || type == JsonNodeType.NUMBER || type == JsonNodeType.NULL;
 	}
 
-	private static JsonRpcDecodeException invalid(String detail, JsonNode id) {
+	private static JsonRpcDecodeException invalid(String detail, @Nullable JsonNode id) {
 		return new JsonRpcDecodeException(JsonRpcError.invalidRequest(detail), id);
 	}
 
@@ -130,7 +131,7 @@ public final class JsonRpcCodec {
 	 * @param result the result (any Jackson-writable value)
 	 * @return the frame, without line terminator
 	 */
-	public byte[] encodeResult(JsonNode id, Object result) {
+	public byte[] encodeResult(JsonNode id, @Nullable Object result) {
 		FrameOutput out = new FrameOutput();
 		try (JsonGenerator generator = this.mapper.createGenerator(out)) {
 			generator.writeStartObject();
@@ -150,7 +151,7 @@ public final class JsonRpcCodec {
 	 * @param error the error
 	 * @return the frame, without line terminator
 	 */
-	public byte[] encodeError(JsonNode id, JsonRpcError error) {
+	public byte[] encodeError(@Nullable JsonNode id, JsonRpcError error) {
 		FrameOutput out = new FrameOutput();
 		try (JsonGenerator generator = this.mapper.createGenerator(out)) {
 			generator.writeStartObject();
@@ -178,7 +179,7 @@ public final class JsonRpcCodec {
 	 * @param params the params (any Jackson-writable value) or {@code null}
 	 * @return the frame, without line terminator
 	 */
-	public byte[] encodeRequest(long id, String method, Object params) {
+	public byte[] encodeRequest(long id, String method, @Nullable Object params) {
 		return encodeCall(id, method, params);
 	}
 
@@ -188,11 +189,11 @@ public final class JsonRpcCodec {
 	 * @param params the params (any Jackson-writable value) or {@code null}
 	 * @return the frame, without line terminator
 	 */
-	public byte[] encodeNotification(String method, Object params) {
+	public byte[] encodeNotification(String method, @Nullable Object params) {
 		return encodeCall(null, method, params);
 	}
 
-	private byte[] encodeCall(Long id, String method, Object params) {
+	private byte[] encodeCall(@Nullable Long id, String method, @Nullable Object params) {
 		FrameOutput out = new FrameOutput();
 		try (JsonGenerator generator = this.mapper.createGenerator(out)) {
 			generator.writeStartObject();

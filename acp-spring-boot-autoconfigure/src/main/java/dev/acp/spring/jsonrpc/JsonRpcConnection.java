@@ -10,6 +10,7 @@ import java.util.concurrent.Semaphore;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -50,7 +51,7 @@ public final class JsonRpcConnection {
 
 	private final OutboundCalls outbound;
 
-	private volatile Principal principal;
+	private volatile @Nullable Principal principal;
 
 	private volatile boolean orderedAnswers;
 
@@ -116,7 +117,7 @@ public final class JsonRpcConnection {
 	 * of a WebSocket handshake).
 	 * @return the principal, or {@code null}
 	 */
-	public Principal principal() {
+	public @Nullable Principal principal() {
 		return this.principal;
 	}
 
@@ -124,7 +125,7 @@ public final class JsonRpcConnection {
 	 * Set the authenticated peer; called by the transport.
 	 * @param principal the principal, or {@code null}
 	 */
-	public void setPrincipal(Principal principal) {
+	public void setPrincipal(@Nullable Principal principal) {
 		this.principal = principal;
 	}
 
@@ -275,7 +276,7 @@ public final class JsonRpcConnection {
 		}
 	}
 
-	private void cancelInbound(JsonNode params) {
+	private void cancelInbound(@Nullable JsonNode params) {
 		JsonNode requestId = (params != null && params.isObject()) ? params.get("requestId") : null;
 		InboundRequest call = (requestId != null && (requestId.isString() || requestId.isNumber()))
 				? this.admission.find(requestId) : null;
@@ -354,7 +355,7 @@ public final class JsonRpcConnection {
 		}
 	}
 
-	private void answerError(JsonNode id, JsonRpcError error) {
+	private void answerError(@Nullable JsonNode id, JsonRpcError error) {
 		send(this.codec.encodeError(id, error));
 	}
 
@@ -391,7 +392,7 @@ public final class JsonRpcConnection {
 	 * error, or {@link java.util.concurrent.TimeoutException} if it did not answer in
 	 * time
 	 */
-	public CompletableFuture<JsonNode> request(String method, Object params) {
+	public CompletableFuture<JsonNode> request(String method, @Nullable Object params) {
 		return request(method, params, this.outboundTimeout);
 	}
 
@@ -408,13 +409,17 @@ public final class JsonRpcConnection {
 	 * error, or {@link java.util.concurrent.TimeoutException} if it did not answer in
 	 * time
 	 */
-	public CompletableFuture<JsonNode> request(String method, Object params, Duration timeout) {
+	// the callback forgetting the abandon callback cannot fail: its future carries
+	// nothing
+	@SuppressWarnings("FutureReturnValueIgnored")
+	public CompletableFuture<JsonNode> request(String method, @Nullable Object params, Duration timeout) {
 		InboundRequest current = InboundCalls.current();
 		if (current != null && current.isGivenUp()) {
 			return CompletableFuture.failedFuture(new CancellationException(
 					"The handler of '" + current.method() + "' was given up on (it ran past its time limit)"));
 		}
-		CompletableFuture<JsonNode> call = this.outbound.request(this.codec, method, params, timeout);
+		CompletableFuture<JsonNode> call = this.outbound
+			.request((requestId) -> this.codec.encodeRequest(requestId, method, params), timeout);
 		if (current != null && !call.isDone()) {
 			// made on behalf of the request being served: abandoned with it
 			Runnable abandon = () -> call.cancel(false);
@@ -429,7 +434,7 @@ public final class JsonRpcConnection {
 	 * @param method the method
 	 * @param params the params (any Jackson-writable value) or {@code null}
 	 */
-	public void notify(String method, Object params) {
+	public void notify(String method, @Nullable Object params) {
 		send(this.codec.encodeNotification(method, params));
 		this.statistics.notificationSent();
 	}

@@ -1,5 +1,6 @@
 package dev.acp.spring.jsonrpc;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -10,11 +11,11 @@ import tools.jackson.databind.JsonNode;
  */
 public class JsonRpcDecodeException extends JsonRpcException {
 
-	private final transient JsonNode id;
+	private final transient @Nullable JsonNode id;
 
 	private final boolean notification;
 
-	public JsonRpcDecodeException(JsonRpcError error, JsonNode id) {
+	public JsonRpcDecodeException(JsonRpcError error, @Nullable JsonNode id) {
 		this(error, id, false);
 	}
 
@@ -24,7 +25,7 @@ public class JsonRpcDecodeException extends JsonRpcException {
 	 * @param id the request id when readable, or {@code null}
 	 * @param notification whether the message is a notification (never answered)
 	 */
-	public JsonRpcDecodeException(JsonRpcError error, JsonNode id, boolean notification) {
+	public JsonRpcDecodeException(JsonRpcError error, @Nullable JsonNode id, boolean notification) {
 		super(error);
 		this.id = id;
 		this.notification = notification;
@@ -43,7 +44,7 @@ public class JsonRpcDecodeException extends JsonRpcException {
 	 * The id of the offending message when it was readable.
 	 * @return the id or {@code null}
 	 */
-	public JsonNode getId() {
+	public @Nullable JsonNode getId() {
 		return this.id;
 	}
 

@@ -1,5 +1,7 @@
 package dev.acp.spring.jsonrpc;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A JSON-RPC error object.
  *
@@ -7,7 +9,7 @@ package dev.acp.spring.jsonrpc;
  * @param message a short description
  * @param data additional information (any Jackson-writable value), or {@code null}
  */
-public record JsonRpcError(int code, String message, Object data) {
+public record JsonRpcError(int code, String message, @Nullable Object data) {
 
 	/** Invalid JSON was received. */
 	public static final int PARSE_ERROR = -32700;

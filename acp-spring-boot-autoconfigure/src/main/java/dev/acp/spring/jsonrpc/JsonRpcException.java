@@ -1,5 +1,7 @@
 package dev.acp.spring.jsonrpc;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * An exception that carries the exact JSON-RPC error to answer. Thrown by handlers (or
  * completing their futures) to answer a request with that error; also the failure of an
@@ -16,7 +18,7 @@ public class JsonRpcException extends RuntimeException {
 		this.error = error;
 	}
 
-	public JsonRpcException(int code, String message, Object data) {
+	public JsonRpcException(int code, String message, @Nullable Object data) {
 		this(new JsonRpcError(code, message, data));
 	}
 

@@ -2,6 +2,7 @@ package dev.acp.spring.jsonrpc;
 
 import java.util.concurrent.CompletionStage;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -44,7 +45,7 @@ public interface JsonRpcHandler {
 	 * @param params the params as received, or {@code null}
 	 * @return the key, or {@code null} for a request that runs concurrently with any
 	 */
-	default String orderKey(String method, JsonNode params) {
+	default @Nullable String orderKey(String method, @Nullable JsonNode params) {
 		return null;
 	}
 
@@ -66,7 +67,7 @@ public interface JsonRpcHandler {
 	 * @param request the request
 	 * @return the result to answer, or {@code null} to answer -32800
 	 */
-	default Object cancelledResult(InboundRequest request) {
+	default @Nullable Object cancelledResult(InboundRequest request) {
 		return null;
 	}
 

@@ -1,5 +1,6 @@
 package dev.acp.spring.jsonrpc;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -8,6 +9,6 @@ import tools.jackson.databind.JsonNode;
  * @param method the method name
  * @param params the params, or {@code null} when absent
  */
-public record JsonRpcNotification(String method, JsonNode params) implements JsonRpcMessage {
+public record JsonRpcNotification(String method, @Nullable JsonNode params) implements JsonRpcMessage {
 
 }

@@ -1,5 +1,6 @@
 package dev.acp.spring.jsonrpc;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -9,6 +10,6 @@ import tools.jackson.databind.JsonNode;
  * @param method the method name
  * @param params the params, or {@code null} when absent
  */
-public record JsonRpcRequest(JsonNode id, String method, JsonNode params) implements JsonRpcMessage {
+public record JsonRpcRequest(JsonNode id, String method, @Nullable JsonNode params) implements JsonRpcMessage {
 
 }

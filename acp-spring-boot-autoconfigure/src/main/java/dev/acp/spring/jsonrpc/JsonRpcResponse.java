@@ -1,5 +1,6 @@
 package dev.acp.spring.jsonrpc;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -9,6 +10,7 @@ import tools.jackson.databind.JsonNode;
  * @param result the result, or {@code null} for an error response
  * @param error the error, or {@code null} for a successful response
  */
-public record JsonRpcResponse(JsonNode id, JsonNode result, JsonRpcError error) implements JsonRpcMessage {
+public record JsonRpcResponse(JsonNode id, @Nullable JsonNode result,
+		@Nullable JsonRpcError error) implements JsonRpcMessage {
 
 }

@@ -13,9 +13,11 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.LongFunction;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -40,48 +42,77 @@ final class OutboundCalls {
 
 	private final BiConsumer<String, Object> notifier;
 
+	private final Timeouts timeouts;
+
 	private volatile boolean peerGone;
+
+	/**
+	 * Create the outbound calls of a connection, each timed out by
+	 * {@link CompletableFuture#orTimeout}.
+	 * @param completions completes the callers' futures, off the reading thread
+	 * @param sender writes a request frame
+	 * @param notifier sends a notification ({@code $/cancel_request})
+	 */
+	OutboundCalls(Executor completions, Consumer<byte[]> sender, BiConsumer<String, Object> notifier) {
+		this(completions, sender, notifier, Timeouts.OR_TIMEOUT);
+	}
 
 	/**
 	 * Create the outbound calls of a connection.
 	 * @param completions completes the callers' futures, off the reading thread
 	 * @param sender writes a request frame
 	 * @param notifier sends a notification ({@code $/cancel_request})
+	 * @param timeouts fails a request with a {@link TimeoutException} when its answer
+	 * does not come in time
 	 */
-	OutboundCalls(Executor completions, Consumer<byte[]> sender, BiConsumer<String, Object> notifier) {
+	OutboundCalls(Executor completions, Consumer<byte[]> sender, BiConsumer<String, Object> notifier,
+			Timeouts timeouts) {
 		this.completions = completions;
 		this.sender = sender;
 		this.notifier = notifier;
+		this.timeouts = timeouts;
 	}
 
 	/**
 	 * Send a request.
-	 * @param codec encodes the request
-	 * @param method the method
-	 * @param params the params or {@code null}
+	 * @param encoder encodes the request with the id given
 	 * @param timeout how long to wait for the answer
 	 * @return the answer's result
 	 */
-	CompletableFuture<JsonNode> request(JsonRpcCodec codec, String method, Object params, Duration timeout) {
+	// what settled does after the request completes is its own: it handles its failure
+	@SuppressWarnings("FutureReturnValueIgnored")
+	CompletableFuture<JsonNode> request(LongFunction<byte[]> encoder, Duration timeout) {
 		if (this.peerGone) {
 			return CompletableFuture.failedFuture(new JsonRpcConnectionClosedException());
 		}
 		long requestId = this.nextId.getAndIncrement();
-		byte[] frame = codec.encodeRequest(requestId, method, params);
+		byte[] frame = encoder.apply(requestId);
 		CompletableFuture<JsonNode> future = new CompletableFuture<>();
 		this.pending.put(requestId, future);
-		future.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((result, failure) -> {
-			if (this.pending.remove(requestId, future) && !this.peerGone
-					&& (failure instanceof TimeoutException || failure instanceof CancellationException)) {
-				this.notifier.accept(JsonRpcConnection.CANCEL_REQUEST_METHOD, Map.of("requestId", requestId));
-			}
-		});
+		this.timeouts.arm(future, timeout);
+		future.whenComplete((result, failure) -> settled(requestId, future, failure));
 		if (this.peerGone) {
 			future.completeExceptionally(new JsonRpcConnectionClosedException());
 			return future;
 		}
 		this.sender.accept(frame);
 		return future;
+	}
+
+	/**
+	 * A request completed: no longer pending; timed out or abandoned by its caller before
+	 * its answer took it, the peer is told to stop its work.
+	 */
+	private void settled(long requestId, CompletableFuture<JsonNode> future, @Nullable Throwable failure) {
+		if (this.pending.remove(requestId, future) && !this.peerGone
+				&& (failure instanceof TimeoutException || failure instanceof CancellationException)) {
+			try {
+				this.notifier.accept(JsonRpcConnection.CANCEL_REQUEST_METHOD, Map.of("requestId", requestId));
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Could not send the peer $/cancel_request for request " + requestId, ex);
+			}
+		}
 	}
 
 	/**
@@ -113,7 +144,7 @@ final class OutboundCalls {
 		}
 	}
 
-	private Runnable completion(JsonRpcResponse response) {
+	private @Nullable Runnable completion(JsonRpcResponse response) {
 		JsonNode responseId = response.id();
 		CompletableFuture<JsonNode> future = (responseId.isIntegralNumber() && responseId.canConvertToLong())
 				? this.pending.remove(responseId.longValue()) : null;
@@ -123,8 +154,17 @@ final class OutboundCalls {
 			}
 			return null;
 		}
-		return (response.error() != null) ? () -> future.completeExceptionally(new JsonRpcException(response.error()))
+		JsonRpcError error = response.error();
+		return (error != null) ? () -> future.completeExceptionally(new JsonRpcException(error))
 				: () -> future.complete(response.result());
+	}
+
+	/**
+	 * The number of requests waiting for their answer.
+	 * @return the count
+	 */
+	int pendingCount() {
+		return this.pending.size();
 	}
 
 	/**
@@ -138,6 +178,25 @@ final class OutboundCalls {
 				future.completeExceptionally(new JsonRpcConnectionClosedException());
 			}
 		}
+	}
+
+	/**
+	 * Fails a request with a {@link TimeoutException} when its answer does not come in
+	 * time.
+	 */
+	@FunctionalInterface
+	interface Timeouts {
+
+		/** {@link CompletableFuture#orTimeout}, on the JDK's shared timer thread. */
+		Timeouts OR_TIMEOUT = (future, timeout) -> future.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+
+		/**
+		 * Fail a request that is not complete after its timeout.
+		 * @param future the request
+		 * @param timeout how long to wait for its answer
+		 */
+		void arm(CompletableFuture<?> future, Duration timeout);
+
 	}
 
 }

@@ -7,4 +7,7 @@
  * it a {@link dev.acp.spring.jsonrpc.MessageSink}; the agent layer serves what it
  * dispatches.
  */
+@NullMarked
 package dev.acp.spring.jsonrpc;
+
+import org.jspecify.annotations.NullMarked;
