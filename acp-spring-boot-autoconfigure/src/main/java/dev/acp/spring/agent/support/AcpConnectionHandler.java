@@ -171,7 +171,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 
 	private CompletionStage<?> dispatch(InboundRequest request) {
 		String method = request.method();
-		if (request.params() != null && !request.params().isObject()) {
+		JsonNode received = request.params();
+		if (received != null && !received.isObject()) {
 			return CompletableFuture.failedFuture(paramsNotAnObject());
 		}
 		if (AcpMethods.INITIALIZE.equals(method)) {
@@ -358,7 +359,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		String method = notification.method();
 		AcpHandlerMethod handler = this.agent.registry().find(method);
 		String dropped = null;
-		if (notification.params() != null && !notification.params().isObject()) {
+		JsonNode params = notification.params();
+		if (params != null && !params.isObject()) {
 			dropped = "params are not an object";
 		}
 		else if (handler == null || handler.kind() != AcpHandlerKind.NOTIFICATION
@@ -378,11 +380,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 			}
 			return;
 		}
-		AcpRequestContext context = AcpRequestContext.forNotification(method, notification.params(), this.connection,
-				this.mapper);
+		AcpRequestContext context = AcpRequestContext.forNotification(method, params, this.connection, this.mapper);
 		AcpObservations observations = this.agent.observations();
 		ServedCall call = observations.isEnabled()
-				? observations.serve(method, true, false, this.rpc.transport(), notification.params()) : null;
+				? observations.serve(method, true, false, this.rpc.transport(), params) : null;
 		CompletionStage<Object> stage;
 		try (AcpTraceSampler.Scope scope = (call != null) ? call.open() : null) {
 			stage = handler.invoke(context);
