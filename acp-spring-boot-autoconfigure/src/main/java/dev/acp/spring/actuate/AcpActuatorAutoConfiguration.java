@@ -35,6 +35,7 @@ import dev.acp.spring.autoconfigure.AcpWebSocketAutoConfiguration;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.method.support.AcpMethodRegistry;
 import dev.acp.spring.transport.websocket.BearerToken;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -259,7 +260,8 @@ public final class AcpActuatorAutoConfiguration {
 					return healthEndpoint.health();
 				}
 				AcpHealthIndicator acp = indicator.getIfAvailable();
-				return (acp != null) ? describe(acp.health(true)) : null;
+				Health acpHealth = (acp != null) ? acp.health(true) : null;
+				return (acpHealth != null) ? describe(acpHealth) : null;
 			};
 			return new AcpHealthExtension(health);
 		}
@@ -300,7 +302,7 @@ public final class AcpActuatorAutoConfiguration {
 		 * @return the filter's registration
 		 */
 		static FilterRegistrationBean<ActuatorBearerTokenFilter> registration(BearerToken token,
-				PathMappedEndpoints endpoints) {
+				@Nullable PathMappedEndpoints endpoints) {
 			List<String> guarded = new ArrayList<>();
 			List<String> open = new ArrayList<>();
 			if (endpoints != null) {

@@ -9,6 +9,7 @@ import dev.acp.spring.method.support.AcpHandlerKind;
 import dev.acp.spring.method.support.AcpHandlerMethod;
 import dev.acp.spring.protocol.AgentCapabilities;
 import dev.acp.spring.protocol.Implementation;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -63,7 +64,8 @@ public class AcpEndpoint {
 	 * @param connections the open connections
 	 */
 	public record AcpDescriptor(Implementation agentInfo, List<HandlerDescriptor> handlers,
-			AgentCapabilities capabilities, List<ConnectionDescriptor> connections) implements OperationResponseBody {
+			@Nullable AgentCapabilities capabilities,
+			List<ConnectionDescriptor> connections) implements OperationResponseBody {
 
 	}
 
@@ -76,7 +78,8 @@ public class AcpEndpoint {
 	 * @param namespace the extension namespace, or {@code null} for a core method
 	 * @param extension whether it is an extension method
 	 */
-	public record HandlerDescriptor(String name, String kind, String bean, String namespace, boolean extension) {
+	public record HandlerDescriptor(String name, String kind, String bean, @Nullable String namespace,
+			boolean extension) {
 
 		static HandlerDescriptor of(AcpHandlerMethod handler) {
 			return new HandlerDescriptor(handler.name(),
@@ -97,8 +100,8 @@ public class AcpEndpoint {
 	 * @param sessions the number of open sessions
 	 * @param inFlightRequests the requests not answered yet
 	 */
-	public record ConnectionDescriptor(String id, String transport, String clientName, String clientVersion,
-			Integer protocolVersion, int sessions, int inFlightRequests) {
+	public record ConnectionDescriptor(String id, String transport, @Nullable String clientName,
+			@Nullable String clientVersion, @Nullable Integer protocolVersion, int sessions, int inFlightRequests) {
 
 		static ConnectionDescriptor of(AcpConnection connection) {
 			Implementation client = connection.clientInfo();

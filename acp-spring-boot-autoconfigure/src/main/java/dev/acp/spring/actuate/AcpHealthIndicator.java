@@ -5,6 +5,7 @@ import java.util.Locale;
 import dev.acp.spring.autoconfigure.AcpTransportStatus;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.method.support.AcpMethodRegistry;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -18,7 +19,7 @@ import org.springframework.boot.health.contributor.Health;
  */
 public class AcpHealthIndicator extends AbstractHealthIndicator {
 
-	private final AcpTransportStatus status;
+	private final @Nullable AcpTransportStatus status;
 
 	private final JsonRpcConnectionFactory connectionFactory;
 
@@ -31,7 +32,7 @@ public class AcpHealthIndicator extends AbstractHealthIndicator {
 	 * @param connectionFactory the connections
 	 * @param registry the handlers
 	 */
-	public AcpHealthIndicator(AcpTransportStatus status, JsonRpcConnectionFactory connectionFactory,
+	public AcpHealthIndicator(@Nullable AcpTransportStatus status, JsonRpcConnectionFactory connectionFactory,
 			AcpMethodRegistry registry) {
 		super("ACP health check failed");
 		this.status = status;
@@ -41,14 +42,16 @@ public class AcpHealthIndicator extends AbstractHealthIndicator {
 
 	@Override
 	protected void doHealthCheck(Health.Builder builder) {
-		AcpTransportStatus.State state = (this.status != null) ? this.status.state() : AcpTransportStatus.State.SERVING;
+		AcpTransportStatus status = this.status;
+		AcpTransportStatus.State state = (status != null) ? status.state() : AcpTransportStatus.State.SERVING;
 		switch (state) {
 			case SERVING -> builder.up();
 			case DRAINING, STOPPED -> builder.outOfService();
-			case FAILED -> builder.down().withDetail("reason", String.valueOf(this.status.failure()));
+			case FAILED ->
+				builder.down().withDetail("reason", String.valueOf((status != null) ? status.failure() : null));
 			default -> builder.unknown();
 		}
-		builder.withDetail("transport", (this.status != null) ? this.status.transportName() : "none")
+		builder.withDetail("transport", (status != null) ? status.transportName() : "none")
 			.withDetail("state", state.name().toLowerCase(Locale.ROOT))
 			.withDetail("connections", this.connectionFactory.openConnectionCount())
 			.withDetail("inFlightRequests", this.connectionFactory.inFlightRequests())

@@ -3,6 +3,8 @@ package dev.acp.spring.actuate;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.health.actuate.endpoint.AdditionalHealthEndpointPath;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroup;
@@ -26,7 +28,10 @@ public final class AuthenticatedHealthDetails implements HealthEndpointGroupsPos
 	public HealthEndpointGroups postProcessHealthEndpointGroups(HealthEndpointGroups groups) {
 		Map<String, HealthEndpointGroup> named = new LinkedHashMap<>();
 		for (String name : groups.getNames()) {
-			named.put(name, new AuthenticatedGroup(groups.get(name)));
+			HealthEndpointGroup group = groups.get(name);
+			if (group != null) {
+				named.put(name, new AuthenticatedGroup(group));
+			}
 		}
 		return HealthEndpointGroups.of(new AuthenticatedGroup(groups.getPrimary()), named);
 	}
@@ -59,7 +64,7 @@ public final class AuthenticatedHealthDetails implements HealthEndpointGroupsPos
 		}
 
 		@Override
-		public AdditionalHealthEndpointPath getAdditionalPath() {
+		public @Nullable AdditionalHealthEndpointPath getAdditionalPath() {
 			return this.delegate.getAdditionalPath();
 		}
 

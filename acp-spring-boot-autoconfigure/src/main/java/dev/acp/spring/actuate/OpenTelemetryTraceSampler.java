@@ -77,7 +77,7 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler, UnsampledTrace
 	}
 
 	@Override
-	public Decision sample(String name, Function<String, String> meta) {
+	public @Nullable Decision sample(String name, Function<String, @Nullable String> meta) {
 		for (String field : this.otherFields) {
 			if (meta.apply(field) != null) {
 				return null;
@@ -117,7 +117,7 @@ final class OpenTelemetryTraceSampler implements AcpTraceSampler, UnsampledTrace
 	 * {@code 00} exactly, or a later version (not {@code ff}) that starts the same way,
 	 * with a trace id and a parent id that are not all zeros.
 	 */
-	static boolean isValid(String traceparent) {
+	static boolean isValid(@Nullable String traceparent) {
 		if (traceparent == null || traceparent.length() < 55
 				|| (traceparent.length() > 55 && traceparent.charAt(55) != '-')) {
 			return false;

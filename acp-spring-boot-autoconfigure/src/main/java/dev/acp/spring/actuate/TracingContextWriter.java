@@ -51,7 +51,11 @@ final class TracingContextWriter implements AcpTraceContextWriter {
 		}
 		TraceContext context = this.tracer.currentTraceContext().context();
 		if (context != null) {
-			this.propagator.inject(context, carrier, Map::put);
+			this.propagator.inject(context, carrier, (map, key, value) -> {
+				if (map != null) {
+					map.put(key, value);
+				}
+			});
 		}
 	}
 

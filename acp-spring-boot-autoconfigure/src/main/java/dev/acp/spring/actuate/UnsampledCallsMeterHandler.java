@@ -14,6 +14,7 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.observation.MeterObservationHandler;
 import io.micrometer.observation.Observation;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Times the calls whose trace is not sampled ({@link UnsampledCallContext}) with the
@@ -68,7 +69,7 @@ final class UnsampledCallsMeterHandler implements MeterObservationHandler<Observ
 	@Override
 	public void onStop(Observation.Context context) {
 		Throwable error = context.getError();
-		Key key = new Key(context.getName(), context.getLowCardinalityKeyValues(),
+		Key key = new Key(name(context), context.getLowCardinalityKeyValues(),
 				(error != null) ? error.getClass().getSimpleName() : NO_ERROR);
 		Timer timer = meter(this.timers, key,
 				(missing) -> Timer.builder(missing.name()).tags(tags(missing)).register(this.registry));
@@ -91,18 +92,31 @@ final class UnsampledCallsMeterHandler implements MeterObservationHandler<Observ
 		return (meter != null) ? meter : meters.keep(key, register.apply(key));
 	}
 
+	/**
+	 * The name of an unsampled call's observation, which is always created with one
+	 * ({@code AcpObservations.serve}).
+	 */
+	private static String name(Observation.Context context) {
+		String name = context.getName();
+		if (name == null) {
+			throw new IllegalStateException("The observation of an unsampled call has no name");
+		}
+		return name;
+	}
+
 	private static Tags tags(Key key) {
 		List<Tag> tags = new ArrayList<>();
 		for (KeyValue keyValue : key.keyValues()) {
 			tags.add(Tag.of(keyValue.getKey(), keyValue.getValue()));
 		}
-		if (key.error() != null) {
-			tags.add(Tag.of("error", key.error()));
+		String error = key.error();
+		if (error != null) {
+			tags.add(Tag.of("error", error));
 		}
 		return Tags.of(tags);
 	}
 
-	private record Key(String name, KeyValues keyValues, String error) {
+	private record Key(String name, KeyValues keyValues, @Nullable String error) {
 	}
 
 }

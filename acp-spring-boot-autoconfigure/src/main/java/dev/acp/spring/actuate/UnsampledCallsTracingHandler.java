@@ -4,6 +4,7 @@ import io.micrometer.observation.Observation;
 import io.micrometer.tracing.Span;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.handler.TracingObservationHandler;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A tracing handler that does not take the observations of unsampled calls
@@ -77,7 +78,7 @@ final class UnsampledCallsTracingHandler<T extends Observation.Context> implemen
 	}
 
 	@Override
-	public Span getParentSpan(Observation.ContextView context) {
+	public @Nullable Span getParentSpan(Observation.ContextView context) {
 		return this.delegate.getParentSpan(context);
 	}
 

@@ -9,4 +9,7 @@
  * <p>
  * Knows no transport, no Spring Boot, and not its own {@code support} package.
  */
+@NullMarked
 package dev.acp.spring.agent;
+
+import org.jspecify.annotations.NullMarked;

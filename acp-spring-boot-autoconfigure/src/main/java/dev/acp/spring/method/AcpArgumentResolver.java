@@ -1,5 +1,6 @@
 package dev.acp.spring.method;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.MethodParameter;
 
 /**
@@ -21,9 +22,10 @@ public interface AcpArgumentResolver {
 	 * Resolve the argument for one call.
 	 * @param parameter the parameter
 	 * @param context the call
-	 * @return the argument
+	 * @return the argument, {@code null} where the parameter takes none (an absent
+	 * {@code _meta}, say)
 	 * @throws Exception on failure; an {@link AcpException} answers its error
 	 */
-	Object resolveArgument(MethodParameter parameter, AcpRequestContext context) throws Exception;
+	@Nullable Object resolveArgument(MethodParameter parameter, AcpRequestContext context) throws Exception;
 
 }

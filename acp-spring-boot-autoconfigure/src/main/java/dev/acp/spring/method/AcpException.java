@@ -1,6 +1,7 @@
 package dev.acp.spring.method;
 
 import dev.acp.spring.jsonrpc.JsonRpcException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Thrown by a handler to answer exactly this error: code, message and data go on the wire
@@ -14,7 +15,7 @@ public class AcpException extends JsonRpcException {
 		super(code, message, null);
 	}
 
-	public AcpException(int code, String message, Object data) {
+	public AcpException(int code, String message, @Nullable Object data) {
 		super(code, message, data);
 	}
 

@@ -1,5 +1,7 @@
 package dev.acp.spring.method;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Runs around every handler call, requests and notifications alike: for auditing, quotas,
  * tenant checks. Declare it as a bean; several run in their order
@@ -33,6 +35,6 @@ public interface AcpHandlerInterceptor {
 	 * (answered {@code {}})
 	 * @throws Exception to answer an error
 	 */
-	Object intercept(AcpRequestContext context, AcpInterceptorChain chain) throws Exception;
+	@Nullable Object intercept(AcpRequestContext context, AcpInterceptorChain chain) throws Exception;
 
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -32,24 +33,25 @@ public final class AcpRequestContext {
 
 	private final String method;
 
-	private final JsonNode id;
+	private final @Nullable JsonNode id;
 
-	private final JsonNode params;
+	private final @Nullable JsonNode params;
 
-	private final AcpConnection connection;
+	private final @Nullable AcpConnection connection;
 
 	private final boolean notification;
 
-	private final CompletableFuture<?> cancellation;
+	private final @Nullable CompletableFuture<?> cancellation;
 
 	private final ObjectMapper mapper;
 
-	private final Object boundParams;
+	private final @Nullable Object boundParams;
 
-	private Map<String, Object> meta;
+	private @Nullable Map<String, Object> meta;
 
-	private AcpRequestContext(String method, JsonNode id, JsonNode params, AcpConnection connection,
-			boolean notification, CompletableFuture<?> cancellation, ObjectMapper mapper, Object boundParams) {
+	private AcpRequestContext(String method, @Nullable JsonNode id, @Nullable JsonNode params,
+			@Nullable AcpConnection connection, boolean notification, @Nullable CompletableFuture<?> cancellation,
+			ObjectMapper mapper, @Nullable Object boundParams) {
 		this.method = method;
 		this.id = id;
 		this.params = params;
@@ -67,14 +69,15 @@ public final class AcpRequestContext {
 	 * @param id the request id (a string or number node)
 	 * @param params the params, or {@code null}
 	 * @param connection the connection the handler sees (its {@link #client()} is the
-	 * connection's)
+	 * connection's), or {@code null} for a call an agent makes to a client, whose
+	 * handlers have no connection to an agent's peer
 	 * @param mapper the protocol mapper, reading {@link #meta()}
 	 * @param cancellation completes when the request is cancelled, or {@code null} for a
 	 * request never cancelled
 	 * @return the context
 	 */
-	public static AcpRequestContext forRequest(String method, JsonNode id, JsonNode params, AcpConnection connection,
-			ObjectMapper mapper, CompletableFuture<?> cancellation) {
+	public static AcpRequestContext forRequest(String method, JsonNode id, @Nullable JsonNode params,
+			@Nullable AcpConnection connection, ObjectMapper mapper, @Nullable CompletableFuture<?> cancellation) {
 		if (id == null) {
 			throw new IllegalArgumentException("A request has an id");
 		}
@@ -85,12 +88,13 @@ public final class AcpRequestContext {
 	 * Create the context of a notification.
 	 * @param method the method name
 	 * @param params the params, or {@code null}
-	 * @param connection the connection the handler sees
+	 * @param connection the connection the handler sees, or {@code null} for a
+	 * notification an agent sends to a client
 	 * @param mapper the protocol mapper, reading {@link #meta()}
 	 * @return the context
 	 */
-	public static AcpRequestContext forNotification(String method, JsonNode params, AcpConnection connection,
-			ObjectMapper mapper) {
+	public static AcpRequestContext forNotification(String method, @Nullable JsonNode params,
+			@Nullable AcpConnection connection, ObjectMapper mapper) {
 		return new AcpRequestContext(method, null, params, connection, true, null, mapper, null);
 	}
 
@@ -115,7 +119,7 @@ public final class AcpRequestContext {
 	 * @param mapper the mapper that would bind them
 	 * @return the bound params, or {@code null} when they must be bound
 	 */
-	public <T> T boundParams(Class<T> type, ObjectMapper mapper) {
+	public <T> @Nullable T boundParams(Class<T> type, ObjectMapper mapper) {
 		Object value = this.boundParams;
 		return (value != null && value.getClass() == type && mapper == this.mapper) ? type.cast(value) : null;
 	}
@@ -128,7 +132,7 @@ public final class AcpRequestContext {
 	 * The request id exactly as received.
 	 * @return the id, {@code null} for a notification
 	 */
-	public JsonNode requestId() {
+	public @Nullable JsonNode requestId() {
 		return this.id;
 	}
 
@@ -144,7 +148,7 @@ public final class AcpRequestContext {
 	 * The params as received.
 	 * @return the params, or {@code null} when absent
 	 */
-	public JsonNode params() {
+	public @Nullable JsonNode params() {
 		return this.params;
 	}
 
@@ -153,27 +157,27 @@ public final class AcpRequestContext {
 	 * session-scoped ACP method carries it.
 	 * @return the session id, or {@code null} when the params name none
 	 */
-	public String sessionId() {
+	public @Nullable String sessionId() {
 		JsonNode node = (this.params != null) ? this.params.get("sessionId") : null;
 		return (node != null && node.isString()) ? node.stringValue() : null;
 	}
 
 	/**
 	 * The session the call names, as this connection serves it.
-	 * @return the session, or {@code null} when the params name none or this connection
-	 * serves no session of that id
+	 * @return the session, or {@code null} when the params name none, this connection
+	 * serves no session of that id, or the call has no connection (a client's handler)
 	 * @see AcpConnection#session(String)
 	 */
-	public AcpSession session() {
+	public @Nullable AcpSession session() {
 		String sessionId = sessionId();
-		return (sessionId != null) ? this.connection.session(sessionId) : null;
+		return (sessionId != null && this.connection != null) ? this.connection.session(sessionId) : null;
 	}
 
 	/**
 	 * The {@code _meta} object of the params as a node.
 	 * @return the node, or {@code null} when absent
 	 */
-	public JsonNode metaNode() {
+	public @Nullable JsonNode metaNode() {
 		JsonNode node = (this.params != null) ? this.params.get("_meta") : null;
 		return (node != null && node.isObject()) ? node : null;
 	}
@@ -195,7 +199,7 @@ public final class AcpRequestContext {
 	 * The W3C {@code traceparent} sent in {@code _meta}.
 	 * @return the value, or {@code null}
 	 */
-	public String traceparent() {
+	public @Nullable String traceparent() {
 		return metaString("traceparent");
 	}
 
@@ -203,7 +207,7 @@ public final class AcpRequestContext {
 	 * The W3C {@code tracestate} sent in {@code _meta}.
 	 * @return the value, or {@code null}
 	 */
-	public String tracestate() {
+	public @Nullable String tracestate() {
 		return metaString("tracestate");
 	}
 
@@ -211,26 +215,39 @@ public final class AcpRequestContext {
 	 * The W3C {@code baggage} sent in {@code _meta}.
 	 * @return the value, or {@code null}
 	 */
-	public String baggage() {
+	public @Nullable String baggage() {
 		return metaString("baggage");
 	}
 
-	private String metaString(String key) {
+	private @Nullable String metaString(String key) {
 		JsonNode meta = metaNode();
 		JsonNode value = (meta != null) ? meta.get(key) : null;
 		return (value != null && value.isString()) ? value.stringValue() : null;
 	}
 
+	/**
+	 * The connection to the client the handler serves.
+	 * @return the connection
+	 * @throws IllegalStateException for a client's handler of a call from an agent, which
+	 * has none
+	 */
 	public AcpConnection connection() {
-		return this.connection;
+		AcpConnection connection = this.connection;
+		if (connection == null) {
+			throw new IllegalStateException("The handler of '" + this.method + "' serves an agent's call to a client:"
+					+ " it has no connection to a client");
+		}
+		return connection;
 	}
 
 	/**
 	 * Calls to the client of this connection.
 	 * @return the client
+	 * @throws IllegalStateException for a client's handler of a call from an agent, which
+	 * has none
 	 */
 	public AcpClient client() {
-		return this.connection.client();
+		return connection().client();
 	}
 
 	/**
@@ -252,7 +269,9 @@ public final class AcpRequestContext {
 	 */
 	public void onCancel(Runnable callback) {
 		if (this.cancellation != null) {
-			this.cancellation.whenComplete((result, failure) -> runCallback(callback));
+			// Nothing waits for the callback: the stage whenComplete returns only repeats
+			// the cancellation's outcome, as runCallback keeps the callback's failures
+			CompletableFuture<?> unused = this.cancellation.whenComplete((result, failure) -> runCallback(callback));
 		}
 	}
 
@@ -260,7 +279,7 @@ public final class AcpRequestContext {
 		try {
 			callback.run();
 		}
-		catch (RuntimeException ex) {
+		catch (Throwable ex) {
 			logger.warn("A cancellation callback of '" + this.method + "' failed", ex);
 		}
 	}

@@ -11,4 +11,7 @@
  * Knows Spring core, the protocol and the JSON-RPC layer; no transport, no Spring Boot,
  * and not its own {@code support} package.
  */
+@NullMarked
 package dev.acp.spring.method;
+
+import org.jspecify.annotations.NullMarked;

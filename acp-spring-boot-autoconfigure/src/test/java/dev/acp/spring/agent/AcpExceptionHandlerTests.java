@@ -1,5 +1,6 @@
 package dev.acp.spring.agent;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -142,6 +143,35 @@ class AcpExceptionHandlerTests {
 	}
 
 	@Test
+	void aFailureWhoseMessageCannotBeReadIsAnsweredInternalError(CapturedOutput output) {
+		this.contextRunner.run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			peer.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"_shop.dev/unreadable\",\"params\":{}}");
+			peer.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"_shop.dev/failPending\",\"params\":{}}");
+			Map<Integer, JsonNode> answers = new HashMap<>();
+			for (int i = 0; i < 2; i++) {
+				JsonNode answer = peer.next();
+				answers.put(answer.get("id").asInt(), answer);
+			}
+			assertThat(answers.get(1).get("error").toString())
+				.isEqualTo("{\"code\":-32603,\"message\":\"Internal error\"}");
+			assertThat(answers.get(2).has("result")).isTrue();
+			assertThat(output).contains("Handler of '_shop.dev/unreadable' failed with " + UNREADABLE);
+		});
+	}
+
+	@Test
+	void anAdviceFailingWithAnUnreadableFailureLeavesTheAnswerInternalError() {
+		this.contextRunner.withUserConfiguration(UnreadableAdvice.class).run((context) -> {
+			TestPeer peer = new TestPeer(context);
+			peer.initialize("{}");
+			assertThat(peer.call(1, "_shop.dev/order", "{}").get("error").toString())
+				.isEqualTo("{\"code\":-32603,\"message\":\"Internal error\"}");
+		});
+	}
+
+	@Test
 	void anAcpExceptionAndInvalidParamsAreNotOfferedToTheAdvice() {
 		this.contextRunner.withUserConfiguration(GeneralAdvice.class).run((context) -> {
 			TestPeer peer = new TestPeer(context);
@@ -178,6 +208,20 @@ class AcpExceptionHandlerTests {
 			assertThat(context.getStartupFailure())
 				.hasMessageContaining("handles " + QuotaExceededException.class.getName());
 		});
+	}
+
+	private static final String UNREADABLE = UnreadableException.class.getName();
+
+	/**
+	 * A failure whose message cannot be read: logging it throws.
+	 */
+	static class UnreadableException extends RuntimeException {
+
+		@Override
+		public String getMessage() {
+			throw new IllegalStateException("no message");
+		}
+
 	}
 
 	static class QuotaExceededException extends RuntimeException {
@@ -230,6 +274,20 @@ class AcpExceptionHandlerTests {
 		@AcpMethod("_shop.dev/broken")
 		Object broken() {
 			throw new UnsupportedOperationException("Broken");
+		}
+
+		private final CompletableFuture<Object> pending = new CompletableFuture<>();
+
+		// non-blocking: served on the reading thread, so its stage is pending until a
+		// later message fails it
+		@AcpMethod(value = "_shop.dev/unreadable", nonBlocking = true)
+		CompletionStage<Object> unreadable() {
+			return this.pending;
+		}
+
+		@AcpMethod("_shop.dev/failPending")
+		void failPending() {
+			this.pending.completeExceptionally(new UnreadableException());
 		}
 
 		@AcpMethod("_shop.dev/refuse")
@@ -330,6 +388,16 @@ class AcpExceptionHandlerTests {
 		@AcpExceptionHandler
 		AcpException unsupported(UnsupportedOperationException ex) {
 			throw new IllegalStateException("the advice itself broke");
+		}
+
+	}
+
+	@AcpControllerAdvice
+	static class UnreadableAdvice {
+
+		@AcpExceptionHandler
+		AcpException quota(QuotaExceededException ex) {
+			throw new UnreadableException();
 		}
 
 	}

@@ -19,6 +19,7 @@ import dev.acp.spring.method.support.AcpMethodRegistry;
 import dev.acp.spring.protocol.ClientCapabilities;
 import dev.acp.spring.protocol.Implementation;
 import dev.acp.spring.protocol.InitializeResponse;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The ACP agent: serves every connection a transport opens with the registered handlers,
@@ -43,13 +44,13 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 
 	private final Set<DefaultAcpConnection> connections = ConcurrentHashMap.newKeySet();
 
-	private volatile InitializeResponse initializeResponse;
+	private volatile @Nullable InitializeResponse initializeResponse;
 
-	private volatile Duration maxPromptDuration;
+	private volatile @Nullable Duration maxPromptDuration;
 
 	private volatile ProtocolNegotiation negotiation = ProtocolNegotiation.V1_ONLY;
 
-	private volatile DefaultAcpSessions sessions;
+	private volatile @Nullable DefaultAcpSessions sessions;
 
 	private volatile SessionListeners sessionListeners = SessionListeners.NONE;
 
@@ -99,7 +100,7 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 	 * and its handler cancelled as by {@code session/cancel}.
 	 * @param maxPromptDuration the longest a turn may run, or {@code null} for no limit
 	 */
-	public void setMaxPromptDuration(Duration maxPromptDuration) {
+	public void setMaxPromptDuration(@Nullable Duration maxPromptDuration) {
 		this.maxPromptDuration = maxPromptDuration;
 	}
 
@@ -119,7 +120,7 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 		return this.negotiation;
 	}
 
-	Duration maxPromptDuration() {
+	@Nullable Duration maxPromptDuration() {
 		return this.maxPromptDuration;
 	}
 
@@ -128,11 +129,11 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 	 * hand them to handlers. Set before the first connection opens.
 	 * @param sessions the sessions, or {@code null} to keep none
 	 */
-	public void setSessions(DefaultAcpSessions sessions) {
+	public void setSessions(@Nullable DefaultAcpSessions sessions) {
 		this.sessions = sessions;
 	}
 
-	DefaultAcpSessions sessions() {
+	@Nullable DefaultAcpSessions sessions() {
 		return this.sessions;
 	}
 
@@ -222,7 +223,7 @@ public final class AcpAgent implements JsonRpcHandlerFactory {
 		return this.mcpServers.advertise(initializeResponse(), connection);
 	}
 
-	List<String> missingRequiredExtensions(ClientCapabilities capabilities) {
+	List<String> missingRequiredExtensions(@Nullable ClientCapabilities capabilities) {
 		List<String> required = this.advertiser.requiredExtensions();
 		if (required.isEmpty()) {
 			return List.of();

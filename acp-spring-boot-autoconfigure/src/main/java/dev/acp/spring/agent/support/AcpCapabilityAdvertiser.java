@@ -23,6 +23,7 @@ import dev.acp.spring.protocol.SessionCloseCapabilities;
 import dev.acp.spring.protocol.SessionDeleteCapabilities;
 import dev.acp.spring.protocol.SessionListCapabilities;
 import dev.acp.spring.protocol.SessionResumeCapabilities;
+import org.jspecify.annotations.Nullable;
 
 import tools.jackson.databind.JsonNode;
 
@@ -44,11 +45,11 @@ public final class AcpCapabilityAdvertiser {
 
 	private final List<AcpCapabilitiesCustomizer> customizers;
 
-	private final AcpParamsSchemaGenerator schemaGenerator;
+	private final @Nullable AcpParamsSchemaGenerator schemaGenerator;
 
 	private volatile Set<String> starterMethods = Set.of();
 
-	private volatile Advertisement advertisement;
+	private volatile @Nullable Advertisement advertisement;
 
 	/**
 	 * Create an advertiser.
@@ -70,7 +71,7 @@ public final class AcpCapabilityAdvertiser {
 	 * them, or {@code null} when none is available
 	 */
 	public AcpCapabilityAdvertiser(AcpMethodRegistry registry, Map<String, AcpExtensionDefinition> definitions,
-			List<AcpCapabilitiesCustomizer> customizers, AcpParamsSchemaGenerator schemaGenerator) {
+			List<AcpCapabilitiesCustomizer> customizers, @Nullable AcpParamsSchemaGenerator schemaGenerator) {
 		this.registry = registry;
 		this.definitions = Map.copyOf(definitions);
 		this.customizers = List.copyOf(customizers);
@@ -104,12 +105,12 @@ public final class AcpCapabilityAdvertiser {
 		});
 		for (AcpHandlerMethod handler : this.registry.handlers()) {
 			AcpExtension extension = handler.extension();
-			AcpExtensionDefinition definition = (handler.namespace() != null)
-					? this.definitions.get(handler.namespace()) : null;
-			boolean wanted = (definition != null && definition.schemas() != null) ? definition.schemas()
-					: extension != null && extension.schemas();
-			if (wanted) {
-				wanting.add(handler.namespace());
+			String namespace = handler.namespace();
+			AcpExtensionDefinition definition = (namespace != null) ? this.definitions.get(namespace) : null;
+			Boolean configured = (definition != null) ? definition.schemas() : null;
+			boolean wanted = (configured != null) ? configured : extension != null && extension.schemas();
+			if (wanted && namespace != null) {
+				wanting.add(namespace);
 			}
 		}
 		if (!wanting.isEmpty()) {
@@ -155,11 +156,12 @@ public final class AcpCapabilityAdvertiser {
 		AgentCapabilities.Builder builder = new AgentCapabilities.Builder();
 		SessionMethods sessionMethods = new SessionMethods();
 		for (AcpHandlerMethod handler : this.registry.handlers()) {
-			if (handler.namespace() == null) {
+			String name = handler.namespace();
+			if (name == null) {
 				applyCoreFlag(handler.name(), builder, sessionMethods);
 				continue;
 			}
-			Namespace namespace = namespaces.computeIfAbsent(handler.namespace(), this::namespace);
+			Namespace namespace = namespaces.computeIfAbsent(name, this::namespace);
 			namespace.add(handler);
 		}
 		for (String method : new TreeSet<>(this.starterMethods)) {
@@ -206,13 +208,13 @@ public final class AcpCapabilityAdvertiser {
 
 		private boolean any;
 
-		private SessionListCapabilities list;
+		private @Nullable SessionListCapabilities list;
 
-		private SessionDeleteCapabilities delete;
+		private @Nullable SessionDeleteCapabilities delete;
 
-		private SessionResumeCapabilities resume;
+		private @Nullable SessionResumeCapabilities resume;
 
-		private SessionCloseCapabilities close;
+		private @Nullable SessionCloseCapabilities close;
 
 	}
 
@@ -227,19 +229,19 @@ public final class AcpCapabilityAdvertiser {
 
 		private final TreeSet<String> notifications = new TreeSet<>();
 
-		private final Map<String, java.lang.reflect.Type> paramsTypes = new TreeMap<>();
+		private final Map<String, java.lang.reflect.@Nullable Type> paramsTypes = new TreeMap<>();
 
-		private final AcpParamsSchemaGenerator schemaGenerator;
+		private final @Nullable AcpParamsSchemaGenerator schemaGenerator;
 
 		private boolean annotatedSchemas;
 
-		private String annotatedVersion;
+		private @Nullable String annotatedVersion;
 
-		private String annotatedUri;
+		private @Nullable String annotatedUri;
 
 		private boolean annotatedRequired;
 
-		Namespace(String name, AcpParamsSchemaGenerator schemaGenerator) {
+		Namespace(String name, @Nullable AcpParamsSchemaGenerator schemaGenerator) {
 			this.name = name;
 			this.schemaGenerator = schemaGenerator;
 		}
@@ -257,11 +259,11 @@ public final class AcpCapabilityAdvertiser {
 			}
 		}
 
-		boolean isRequired(AcpExtensionDefinition definition) {
+		boolean isRequired(@Nullable AcpExtensionDefinition definition) {
 			return (definition != null && definition.required()) || this.annotatedRequired;
 		}
 
-		Map<String, Object> describe(AcpExtensionDefinition definition) {
+		Map<String, Object> describe(@Nullable AcpExtensionDefinition definition) {
 			Map<String, Object> entry = new LinkedHashMap<>();
 			String version = (definition != null) ? definition.version() : null;
 			if (!StringUtils.hasText(version)) {
@@ -282,8 +284,8 @@ public final class AcpCapabilityAdvertiser {
 			if (!this.notifications.isEmpty()) {
 				entry.put("notifications", List.copyOf(this.notifications));
 			}
-			boolean schemas = (definition != null && definition.schemas() != null) ? definition.schemas()
-					: this.annotatedSchemas;
+			Boolean configured = (definition != null) ? definition.schemas() : null;
+			boolean schemas = (configured != null) ? configured : this.annotatedSchemas;
 			if (schemas && !this.paramsTypes.isEmpty()) {
 				entry.put("schemas", schemas());
 			}
@@ -303,16 +305,20 @@ public final class AcpCapabilityAdvertiser {
 		 */
 		private Map<String, Object> schemas() {
 			Map<String, Object> schemas = new LinkedHashMap<>();
+			AcpParamsSchemaGenerator generator = this.schemaGenerator;
 			this.paramsTypes.forEach((method, type) -> {
 				Class<?> raw = (type != null) ? ResolvableType.forType(type).toClass() : null;
-				Object params = (raw == null || JsonNode.class.isAssignableFrom(raw) || Map.class.isAssignableFrom(raw))
-						? Map.of("type", "object") : this.schemaGenerator.schemaOf(type);
+				// checkSchemaGenerator fails start-up when schemas are asked without a
+				// generator
+				Object params = (type == null || raw == null || JsonNode.class.isAssignableFrom(raw)
+						|| Map.class.isAssignableFrom(raw) || generator == null) ? Map.of("type", "object")
+								: generator.schemaOf(type);
 				schemas.put(method, Map.of("params", params));
 			});
 			return schemas;
 		}
 
-		private static void putIfText(Map<String, Object> entry, String key, String value) {
+		private static void putIfText(Map<String, Object> entry, String key, @Nullable String value) {
 			if (StringUtils.hasText(value)) {
 				entry.put(key, value);
 			}

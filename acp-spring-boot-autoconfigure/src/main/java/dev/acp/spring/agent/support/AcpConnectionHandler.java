@@ -29,6 +29,7 @@ import dev.acp.spring.protocol.NewSessionResponse;
 import dev.acp.spring.protocol.PromptRequest;
 import dev.acp.spring.protocol.PromptResponse;
 import dev.acp.spring.protocol.StopReason;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -57,7 +58,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 
 	private final JsonRpcConnection rpc;
 
-	private final DefaultAcpSessions sessions;
+	private final @Nullable DefaultAcpSessions sessions;
 
 	AcpConnectionHandler(AcpAgent agent, JsonRpcConnection rpc) {
 		this.agent = agent;
@@ -92,7 +93,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	}
 
 	@Override
-	public String orderKey(String method, JsonNode params) {
+	public @Nullable String orderKey(String method, @Nullable JsonNode params) {
 		return AcpMethods.SESSION_PROMPT.equals(method) ? turnKey(params) : null;
 	}
 
@@ -107,7 +108,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	 * Cancel the running turn of a session on this connection, as {@code session/cancel}
 	 * does (also done by {@code session/close}).
 	 */
-	private void cancelTurn(String key) {
+	private void cancelTurn(@Nullable String key) {
 		int cancelled = (key == null) ? 0 : (this.connection.edition().turns() != null)
 				? this.rpc.cancelWithWaiting(key) : this.rpc.signalCancellation(key);
 		if (cancelled > 0) {
@@ -115,7 +116,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		}
 	}
 
-	private static String turnKey(JsonNode params) {
+	private static @Nullable String turnKey(@Nullable JsonNode params) {
 		JsonNode sessionId = (params != null) ? params.get("sessionId") : null;
 		return (sessionId != null && sessionId.isString()) ? sessionId.stringValue() : null;
 	}
@@ -180,7 +181,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 
 	private CompletionStage<?> dispatch(InboundRequest request) {
 		String method = request.method();
-		if (request.params() != null && !request.params().isObject()) {
+		JsonNode received = request.params();
+		if (received != null && !received.isObject()) {
 			return CompletableFuture.failedFuture(paramsNotAnObject());
 		}
 		if (AcpMethods.INITIALIZE.equals(method)) {
@@ -210,7 +212,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	 * Serve a request as the handlers know it: its method and params translated from the
 	 * connection's protocol version.
 	 */
-	private CompletionStage<?> dispatch(InboundRequest request, String method, JsonNode params) {
+	private CompletionStage<?> dispatch(InboundRequest request, String method, @Nullable JsonNode params) {
 		AcpHandlerMethod handler = this.agent.registry().find(method);
 		boolean servedBySessions = handler == null && isServedBySessions(method);
 		if (!servedBySessions && (handler == null || handler.kind() != AcpHandlerKind.REQUEST)) {
@@ -235,14 +237,18 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (AcpMethods.SESSION_CLOSE.equals(method)) {
 			cancelTurn(turnKey(params));
 		}
-		if (servedBySessions) {
+		DefaultAcpSessions sessions = this.sessions;
+		if (servedBySessions && sessions != null) {
 			try {
-				return CompletableFuture
-					.completedFuture(this.sessions.serve(method, params, this.connection, this.mapper));
+				return CompletableFuture.completedFuture(sessions.serve(method, params, this.connection, this.mapper));
 			}
 			catch (RuntimeException ex) {
 				return CompletableFuture.failedFuture(ex);
 			}
+		}
+		if (handler == null) {
+			// not served by the sessions, so the check above found a request handler
+			return CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.methodNotFound(request.method())));
 		}
 		CompletableFuture<Void> cancellation = new CompletableFuture<>();
 		request.onCancel(() -> cancellation.complete(null));
@@ -258,8 +264,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 				return result;
 			});
 		}
-		if (this.sessions != null && SessionTracking.isTracked(method)) {
-			return new SessionTracking(this.sessions, this.connection, this.mapper).serve(method, params,
+		if (sessions != null && SessionTracking.isTracked(method)) {
+			return new SessionTracking(sessions, this.connection, this.mapper).serve(method, params,
 					() -> handler.invoke(context));
 		}
 		if (AcpMethods.SESSION_NEW.equals(method) || AcpMethods.SESSION_LOAD.equals(method)
@@ -272,7 +278,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		return handler.invoke(context);
 	}
 
-	private void trackSession(String method, JsonNode params, Object result) {
+	private void trackSession(String method, @Nullable JsonNode params, @Nullable Object result) {
 		String sessionId = AcpMethods.SESSION_NEW.equals(method) ? newSessionId(result) : turnKey(params);
 		if (sessionId == null) {
 			return;
@@ -285,7 +291,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		}
 	}
 
-	private String newSessionId(Object result) {
+	private @Nullable String newSessionId(@Nullable Object result) {
 		if (result instanceof NewSessionResponse response) {
 			return response.sessionId();
 		}
@@ -306,7 +312,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	}
 
 	private CompletionStage<?> prompt(AcpHandlerMethod handler, AcpRequestContext context, InboundRequest request,
-			JsonNode params) {
+			@Nullable JsonNode params) {
 		V2Turns v2 = this.connection.edition().turns();
 		if (request.isCancelled()) {
 			return (v2 != null) ? CompletableFuture.failedFuture(new JsonRpcException(JsonRpcError.requestCancelled()))
@@ -314,12 +320,13 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		}
 		String sessionId = context.sessionId();
 		String messageId = (v2 != null) ? V2Turns.newMessageId() : null;
-		DefaultAcpSession session = (this.sessions != null && sessionId != null)
-				? this.connection.openSession(sessionId) : null;
+		DefaultAcpSessions sessions = this.sessions;
+		DefaultAcpSession session = (sessions != null && sessionId != null) ? this.connection.openSession(sessionId)
+				: null;
 		AcpRequestContext turnContext = context;
-		if (session != null) {
+		if (sessions != null && session != null) {
 			try {
-				PromptRequest bound = this.sessions.beginTurn(this.connection, session, params, this.mapper, messageId);
+				PromptRequest bound = sessions.beginTurn(this.connection, session, params, this.mapper, messageId);
 				if (bound != null) {
 					turnContext = context.withBoundParams(bound);
 				}
@@ -332,12 +339,12 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		if (maxPromptDuration != null) {
 			request.cancelAfter(maxPromptDuration);
 		}
-		if (v2 != null && sessionId != null) {
+		if (v2 != null && sessionId != null && messageId != null && params != null) {
 			v2.insert(this.connection, request, sessionId, messageId, params.get("prompt"), this.mapper);
 		}
 		CompletionStage<Object> turn = handler.invoke(turnContext);
-		if (session != null) {
-			turn = turn.whenComplete((result, failure) -> this.sessions.endTurn(this.connection, session));
+		if (sessions != null && session != null) {
+			turn = turn.whenComplete((result, failure) -> sessions.endTurn(this.connection, session));
 		}
 		if (v2 != null && sessionId != null) {
 			return turn.handle((result, failure) -> {
@@ -362,7 +369,8 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		String method = notification.method();
 		AcpHandlerMethod handler = this.agent.registry().find(method);
 		String dropped = null;
-		if (notification.params() != null && !notification.params().isObject()) {
+		JsonNode params = notification.params();
+		if (params != null && !params.isObject()) {
 			dropped = "params are not an object";
 		}
 		else if (handler == null || handler.kind() != AcpHandlerKind.NOTIFICATION
@@ -375,18 +383,17 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		else if (needsAuthentication(method)) {
 			dropped = "received before authenticate";
 		}
-		if (dropped != null) {
+		if (dropped != null || handler == null) {
 			this.rpc.statistics().notificationDropped();
 			if (logger.isDebugEnabled()) {
 				logger.debug("Dropping notification '" + method + "': " + dropped);
 			}
 			return;
 		}
-		AcpRequestContext context = AcpRequestContext.forNotification(method, notification.params(), this.connection,
-				this.mapper);
+		AcpRequestContext context = AcpRequestContext.forNotification(method, params, this.connection, this.mapper);
 		AcpObservations observations = this.agent.observations();
 		ServedCall call = observations.isEnabled()
-				? observations.serve(method, true, false, this.rpc.transport(), notification.params()) : null;
+				? observations.serve(method, true, false, this.rpc.transport(), params) : null;
 		CompletionStage<Object> stage;
 		try (AcpTraceSampler.Scope scope = (call != null) ? call.open() : null) {
 			stage = handler.invoke(context);
@@ -405,7 +412,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	}
 
 	@Override
-	public Object cancelledResult(InboundRequest request) {
+	public @Nullable Object cancelledResult(InboundRequest request) {
 		return AcpMethods.SESSION_PROMPT.equals(request.method()) ? CANCELLED : null;
 	}
 
@@ -431,7 +438,7 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 		return this.connection;
 	}
 
-	private Object initialize(JsonNode params) {
+	private Object initialize(@Nullable JsonNode params) {
 		if (this.connection.isInitialized()) {
 			throw new AcpException(JsonRpcError.INVALID_REQUEST, "Invalid Request",
 					"initialize was already called on this connection");

@@ -4,6 +4,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What configuration says about one extension namespace.
  *
@@ -15,8 +17,8 @@ import java.util.Map;
  * @param schemas whether to advertise the params schema of each method, or {@code null}
  * to leave it to {@code @AcpExtension(schemas = ...)}
  */
-public record AcpExtensionDefinition(String namespace, String version, String uri, boolean required,
-		Map<String, Object> meta, Boolean schemas) {
+public record AcpExtensionDefinition(String namespace, @Nullable String version, @Nullable String uri, boolean required,
+		Map<String, Object> meta, @Nullable Boolean schemas) {
 
 	public AcpExtensionDefinition {
 		meta = (meta != null) ? Collections.unmodifiableMap(new LinkedHashMap<>(meta)) : Map.of();
@@ -30,7 +32,7 @@ public record AcpExtensionDefinition(String namespace, String version, String ur
 	 * @param required whether clients must support it
 	 * @param meta extra keys to advertise
 	 */
-	public AcpExtensionDefinition(String namespace, String version, String uri, boolean required,
+	public AcpExtensionDefinition(String namespace, @Nullable String version, @Nullable String uri, boolean required,
 			Map<String, Object> meta) {
 		this(namespace, version, uri, required, meta, null);
 	}

@@ -17,6 +17,7 @@ import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.jsonrpc.JsonRpcException;
 import dev.acp.spring.method.AcpClientException;
 import dev.acp.spring.protocol.AcpErrorCodes;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -108,7 +109,7 @@ public final class AcpObservations {
 	 * @param params the params, whose {@code _meta} carries the trace context
 	 * @return the started call
 	 */
-	ServedCall serve(String method, boolean served, boolean request, String transport, JsonNode params) {
+	ServedCall serve(String method, boolean served, boolean request, String transport, @Nullable JsonNode params) {
 		String name = served ? method : UNKNOWN_METHOD;
 		AcpTraceSampler.Decision decision = this.sampler.sample(name, (key) -> metaValue(params, key));
 		if (decision != null && !decision.sampled()) {
@@ -131,10 +132,12 @@ public final class AcpObservations {
 		return new ServedCall(observation, null);
 	}
 
-	private Observation server(JsonNode params) {
+	private Observation server(@Nullable JsonNode params) {
 		return Observation.createNotStarted(SERVER_REQUESTS, () -> {
 			ReceiverContext<JsonNode> context = new ReceiverContext<>(AcpObservations::metaValue);
-			context.setCarrier(params);
+			if (params != null) {
+				context.setCarrier(params);
+			}
 			context.setRemoteServiceName("acp-client");
 			return context;
 		}, this.registry);
@@ -151,7 +154,7 @@ public final class AcpObservations {
 	 * The trace context current on this thread, for the {@code _meta} of a notification.
 	 * @return the keys and values, or {@code null} when there is none
 	 */
-	Map<String, String> currentTraceContext() {
+	@Nullable Map<String, String> currentTraceContext() {
 		if (this.traceContext == AcpTraceContextWriter.NONE) {
 			return null;
 		}
@@ -162,7 +165,11 @@ public final class AcpObservations {
 
 	Observation client(String method, String transport, Map<String, String> carrier) {
 		Observation observation = Observation.createNotStarted(CLIENT_REQUESTS, () -> {
-			SenderContext<Map<String, String>> context = new SenderContext<>((map, key, value) -> map.put(key, value));
+			SenderContext<Map<String, String>> context = new SenderContext<>((map, key, value) -> {
+				if (map != null) {
+					map.put(key, value);
+				}
+			});
 			context.setCarrier(carrier);
 			context.setRemoteServiceName("acp-client");
 			return context;
@@ -173,7 +180,7 @@ public final class AcpObservations {
 			.lowCardinalityKeyValue("transport", transport);
 	}
 
-	static void stop(Observation observation, Throwable failure, boolean cancelled) {
+	static void stop(Observation observation, @Nullable Throwable failure, boolean cancelled) {
 		stop((outcome, code, error) -> {
 			if (error != null) {
 				observation.error(error);
@@ -182,7 +189,7 @@ public final class AcpObservations {
 		}, failure, cancelled);
 	}
 
-	static void stop(AcpTraceSampler.Timing timing, Throwable failure, boolean cancelled) {
+	static void stop(AcpTraceSampler.Timing timing, @Nullable Throwable failure, boolean cancelled) {
 		String code = "none";
 		String outcome = "success";
 		Throwable error = null;
@@ -226,7 +233,7 @@ public final class AcpObservations {
 		return cause;
 	}
 
-	private static String metaValue(JsonNode params, String key) {
+	private static @Nullable String metaValue(@Nullable JsonNode params, String key) {
 		JsonNode meta = (params != null) ? params.get("_meta") : null;
 		JsonNode value = (meta != null && meta.isObject()) ? meta.get(key) : null;
 		return (value != null && value.isString()) ? value.stringValue() : null;

@@ -10,6 +10,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 import io.micrometer.observation.Observation;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcException;
@@ -34,6 +36,7 @@ import dev.acp.spring.protocol.WaitForTerminalExitRequest;
 import dev.acp.spring.protocol.WaitForTerminalExitResponse;
 import dev.acp.spring.protocol.WriteTextFileRequest;
 import dev.acp.spring.protocol.WriteTextFileResponse;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -44,6 +47,8 @@ import tools.jackson.databind.node.ObjectNode;
  * @author ACP Spring Boot Starter contributors
  */
 final class DefaultAcpClient implements AcpClient {
+
+	private static final Log logger = LogFactory.getLog(DefaultAcpClient.class);
 
 	private static final String FS_READ = "fs.readTextFile";
 
@@ -64,13 +69,14 @@ final class DefaultAcpClient implements AcpClient {
 	}
 
 	@Override
-	public <T> CompletableFuture<T> request(String method, Object params, Class<T> resultType, Duration timeout) {
+	public <T> CompletableFuture<T> request(String method, @Nullable Object params, Class<T> resultType,
+			Duration timeout) {
 		checkExtension(method);
 		return send(method, params, resultType, timeout);
 	}
 
 	@Override
-	public void notify(String method, Object params) {
+	public void notify(String method, @Nullable Object params) {
 		checkExtension(method);
 		send(method, params);
 	}
@@ -160,7 +166,8 @@ final class DefaultAcpClient implements AcpClient {
 	 * call: the request's own future is cancelled, which sends {@code $/cancel_request}
 	 * to the client.
 	 */
-	private <T> CompletableFuture<T> send(String method, Object params, Class<T> resultType, Duration timeout) {
+	private <T> CompletableFuture<T> send(String method, @Nullable Object params, Class<T> resultType,
+			Duration timeout) {
 		Objects.requireNonNull(timeout, "timeout");
 		Observation observation = null;
 		Object sent = params;
@@ -175,33 +182,48 @@ final class DefaultAcpClient implements AcpClient {
 		CompletableFuture<JsonNode> call = this.rpc.request(method, wire, timeout);
 		Observation started = observation;
 		CompletableFuture<T> result = new CompletableFuture<>();
-		call.whenComplete((value, failure) -> {
-			edition.requestEnded(this.connection, method, wire, mapper);
-			if (started != null) {
-				AcpObservations.stop(started, failure, failure instanceof CancellationException);
-			}
-			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null)
-					? failure.getCause() : failure;
-			if (cause instanceof JsonRpcException ex) {
-				result.completeExceptionally(new AcpClientException(method, ex.getError()));
-			}
-			else if (cause != null) {
-				result.completeExceptionally(cause);
-			}
-			else {
-				try {
-					result.complete(convert(value, resultType));
+		// Every path completes the result, so the stage whenComplete returns only
+		// repeats the call's outcome, handled here
+		CompletableFuture<JsonNode> unusedEnded = call.whenComplete((value, failure) -> {
+			try {
+				edition.requestEnded(this.connection, method, wire, mapper);
+				if (started != null) {
+					AcpObservations.stop(started, failure, failure instanceof CancellationException);
 				}
-				catch (RuntimeException ex) {
-					result.completeExceptionally(ex);
-				}
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Could not end the request '" + method + "' to the client", ex);
+			}
+			finally {
+				settle(result, method, value, failure, resultType);
 			}
 		});
-		result.whenComplete((value, failure) -> call.cancel(false));
+		// Cancelling the result cancels the call; nothing depends on the stage returned
+		CompletableFuture<T> unusedCancelling = result.whenComplete((value, failure) -> call.cancel(false));
 		return result;
 	}
 
-	private void send(String method, Object params) {
+	private <T> void settle(CompletableFuture<T> result, String method, @Nullable JsonNode value,
+			@Nullable Throwable failure, Class<T> resultType) {
+		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
+				: failure;
+		if (cause instanceof JsonRpcException ex) {
+			result.completeExceptionally(new AcpClientException(method, ex.getError()));
+		}
+		else if (cause != null) {
+			result.completeExceptionally(cause);
+		}
+		else {
+			try {
+				result.complete(convert(value, resultType));
+			}
+			catch (RuntimeException ex) {
+				result.completeExceptionally(ex);
+			}
+		}
+	}
+
+	private void send(String method, @Nullable Object params) {
 		Map<String, String> traceContext = this.observations.currentTraceContext();
 		Object traced = (traceContext != null) ? withTraceContext(params, traceContext) : params;
 		Object wire = this.connection.edition().outbound(method, traced, this.rpc.codec().mapper());
@@ -215,7 +237,7 @@ final class DefaultAcpClient implements AcpClient {
 	 * The params with the trace context of the current observation added to their
 	 * {@code _meta} (keys already there are kept).
 	 */
-	private Object withTraceContext(Object params, Map<String, String> carrier) {
+	private @Nullable Object withTraceContext(@Nullable Object params, Map<String, String> carrier) {
 		if (carrier.isEmpty()) {
 			return params;
 		}
@@ -253,7 +275,10 @@ final class DefaultAcpClient implements AcpClient {
 		return new SessionNotification(notification.sessionId(), notification.update(), meta, notification.unknown());
 	}
 
-	private <T> T convert(JsonNode result, Class<T> resultType) {
+	private <T> @Nullable T convert(@Nullable JsonNode result, Class<T> resultType) {
+		if (result == null) {
+			return null;
+		}
 		if (resultType.isInstance(result)) {
 			return resultType.cast(result);
 		}

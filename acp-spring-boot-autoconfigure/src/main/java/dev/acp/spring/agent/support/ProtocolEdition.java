@@ -76,7 +76,8 @@ interface ProtocolEdition {
 	 * @param params the params in the model's shape
 	 * @return the params to send
 	 */
-	default Object request(DefaultAcpConnection connection, String method, Object params, ObjectMapper mapper) {
+	default @Nullable Object request(DefaultAcpConnection connection, String method, @Nullable Object params,
+			ObjectMapper mapper) {
 		return params;
 	}
 
@@ -86,7 +87,8 @@ interface ProtocolEdition {
 	 * @param method the method, as the handlers name it
 	 * @param params the params sent ({@link #request})
 	 */
-	default void requestEnded(DefaultAcpConnection connection, String method, Object params, ObjectMapper mapper) {
+	default void requestEnded(DefaultAcpConnection connection, String method, @Nullable Object params,
+			ObjectMapper mapper) {
 	}
 
 	/**

@@ -3,6 +3,7 @@ package dev.acp.spring.agent.support;
 import io.micrometer.observation.Observation;
 
 import dev.acp.spring.agent.AcpTraceSampler;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The started observation (or, for an unsampled call nothing else observes, the timing)
@@ -15,14 +16,14 @@ final class ServedCall {
 
 	private final Observation observation;
 
-	private final AcpTraceSampler.Decision unsampled;
+	private final AcpTraceSampler.@Nullable Decision unsampled;
 
-	private final AcpTraceSampler.Timing timing;
+	private final @Nullable Timed timed;
 
-	ServedCall(Observation observation, AcpTraceSampler.Decision unsampled) {
+	ServedCall(Observation observation, AcpTraceSampler.@Nullable Decision unsampled) {
 		this.observation = observation;
 		this.unsampled = unsampled;
-		this.timing = null;
+		this.timed = null;
 	}
 
 	/**
@@ -31,9 +32,9 @@ final class ServedCall {
 	 * @param unsampled the unsampled trace context
 	 */
 	ServedCall(AcpTraceSampler.Timing timing, AcpTraceSampler.Decision unsampled) {
-		this.observation = null;
-		this.unsampled = unsampled;
-		this.timing = timing;
+		this.observation = Observation.NOOP;
+		this.unsampled = null;
+		this.timed = new Timed(timing, unsampled);
 	}
 
 	/**
@@ -42,16 +43,18 @@ final class ServedCall {
 	 * @return the scope to close
 	 */
 	AcpTraceSampler.Scope open() {
-		if (this.observation == null) {
-			return this.unsampled.open();
+		Timed timed = this.timed;
+		if (timed != null) {
+			return timed.unsampled().open();
 		}
 		Observation.Scope scope = this.observation.openScope();
-		if (this.unsampled == null) {
+		AcpTraceSampler.Decision unsampled = this.unsampled;
+		if (unsampled == null) {
 			return scope::close;
 		}
 		AcpTraceSampler.Scope trace;
 		try {
-			trace = this.unsampled.open();
+			trace = unsampled.open();
 		}
 		catch (RuntimeException ex) {
 			scope.close();
@@ -67,13 +70,20 @@ final class ServedCall {
 		};
 	}
 
-	void stop(Throwable failure, boolean cancelled) {
-		if (this.observation != null) {
-			AcpObservations.stop(this.observation, failure, cancelled);
+	void stop(@Nullable Throwable failure, boolean cancelled) {
+		Timed timed = this.timed;
+		if (timed != null) {
+			AcpObservations.stop(timed.timing(), failure, cancelled);
 		}
 		else {
-			AcpObservations.stop(this.timing, failure, cancelled);
+			AcpObservations.stop(this.observation, failure, cancelled);
 		}
+	}
+
+	/**
+	 * A call whose trace is not sampled, timed without an observation.
+	 */
+	private record Timed(AcpTraceSampler.Timing timing, AcpTraceSampler.Decision unsampled) {
 	}
 
 }

@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -48,7 +49,7 @@ final class SessionTracking {
 		return TRACKED.contains(method);
 	}
 
-	CompletionStage<Object> serve(String method, JsonNode params, Supplier<CompletionStage<Object>> handler) {
+	CompletionStage<Object> serve(String method, @Nullable JsonNode params, Supplier<CompletionStage<Object>> handler) {
 		String sessionId = text(params, "sessionId");
 		if (AcpMethods.SESSION_NEW.equals(method)) {
 			return handler.get().thenApply((result) -> {
@@ -60,7 +61,7 @@ final class SessionTracking {
 				return result;
 			});
 		}
-		if (sessionId == null) {
+		if (sessionId == null || params == null) {
 			return handler.get();
 		}
 		if (AcpMethods.SESSION_LOAD.equals(method) || AcpMethods.SESSION_RESUME.equals(method)) {
@@ -129,7 +130,7 @@ final class SessionTracking {
 		}
 	}
 
-	private String newSessionId(Object result) {
+	private @Nullable String newSessionId(@Nullable Object result) {
 		if (result instanceof NewSessionResponse response) {
 			return response.sessionId();
 		}
@@ -138,7 +139,7 @@ final class SessionTracking {
 		return text(tree, "sessionId");
 	}
 
-	private static String text(JsonNode params, String field) {
+	private static @Nullable String text(@Nullable JsonNode params, String field) {
 		JsonNode node = (params != null) ? params.get(field) : null;
 		return (node != null && node.isString()) ? node.stringValue() : null;
 	}

@@ -86,8 +86,9 @@ final class V2Edition implements ProtocolEdition {
 	}
 
 	@Override
-	public Object request(DefaultAcpConnection connection, String method, Object params, ObjectMapper mapper) {
-		if (!AcpMethods.SESSION_REQUEST_PERMISSION.equals(method)) {
+	public @Nullable Object request(DefaultAcpConnection connection, String method, @Nullable Object params,
+			ObjectMapper mapper) {
+		if (params == null || !AcpMethods.SESSION_REQUEST_PERMISSION.equals(method)) {
 			return params;
 		}
 		ObjectNode request = V2PermissionRequests.toV2(params, mapper);
@@ -99,7 +100,8 @@ final class V2Edition implements ProtocolEdition {
 	}
 
 	@Override
-	public void requestEnded(DefaultAcpConnection connection, String method, Object params, ObjectMapper mapper) {
+	public void requestEnded(DefaultAcpConnection connection, String method, @Nullable Object params,
+			ObjectMapper mapper) {
 		if (AcpMethods.SESSION_REQUEST_PERMISSION.equals(method) && params instanceof ObjectNode request) {
 			JsonNode sessionId = request.get("sessionId");
 			if (sessionId != null && sessionId.isString()) {

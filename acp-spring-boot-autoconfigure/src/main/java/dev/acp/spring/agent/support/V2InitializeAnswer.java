@@ -42,7 +42,7 @@ final class V2InitializeAnswer {
 				? new Implementation(agentInfo.name(), agentInfo.title(), agentInfo.version(), agentInfo.meta())
 				: new Implementation("acp-agent", "0.0.0");
 		AgentCapabilities capabilities = (response.agentCapabilities() != null) ? response.agentCapabilities()
-				: new AgentCapabilities(null, null, null, null, null, null, null);
+				: new AgentCapabilities(null, null, null, null, null, null, Map.of());
 		return new dev.acp.spring.protocol.v2.InitializeResponse(2, info,
 				new dev.acp.spring.protocol.v2.AgentCapabilities(session(capabilities, stdioMcpServers),
 						(capabilities.auth() != null) ? new AgentAuthCapabilities() : null, capabilities.meta()),

@@ -11,6 +11,7 @@ import com.github.victools.jsonschema.generator.SchemaVersion;
 import com.github.victools.jsonschema.module.jackson.JacksonModule;
 import com.github.victools.jsonschema.module.jakarta.validation.JakartaValidationModule;
 import com.github.victools.jsonschema.module.jakarta.validation.JakartaValidationOption;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.ClassUtils;
 
@@ -28,7 +29,7 @@ public final class VictoolsParamsSchemaGenerator implements AcpParamsSchemaGener
 
 	private static final String CONSTRAINT_CLASS = "jakarta.validation.constraints.NotNull";
 
-	private volatile SchemaGenerator generator;
+	private volatile @Nullable SchemaGenerator generator;
 
 	@Override
 	public Object schemaOf(Type paramsType) {

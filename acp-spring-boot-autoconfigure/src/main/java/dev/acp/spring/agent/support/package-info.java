@@ -7,4 +7,7 @@
  * Builds on every layer below it (JSON-RPC, protocol, handler model) and knows no
  * transport and no Spring Boot.
  */
+@NullMarked
 package dev.acp.spring.agent.support;
+
+import org.jspecify.annotations.NullMarked;

@@ -3,6 +3,7 @@ package dev.acp.spring.method.support;
 import java.util.List;
 
 import dev.acp.spring.method.AcpArgumentResolver;
+import org.jspecify.annotations.Nullable;
 
 import tools.jackson.databind.ObjectMapper;
 
@@ -23,7 +24,7 @@ public final class AcpArgumentResolvers {
 	 * @param validator a {@code jakarta.validation.Validator}, or {@code null}
 	 * @return the resolvers
 	 */
-	public static List<AcpArgumentResolver> builtIn(ObjectMapper mapper, Object validator) {
+	public static List<AcpArgumentResolver> builtIn(ObjectMapper mapper, @Nullable Object validator) {
 		return List.of(new ContextArgumentResolver(), new MetaArgumentResolver(mapper),
 				new ParamsArgumentResolver(mapper, validator));
 	}

@@ -8,10 +8,16 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 
 import dev.acp.spring.annotation.AcpExtension;
+import dev.acp.spring.jsonrpc.JsonRpcError;
+import dev.acp.spring.jsonrpc.JsonRpcException;
 import dev.acp.spring.method.AcpArgumentResolver;
 import dev.acp.spring.method.AcpException;
 import dev.acp.spring.method.AcpHandlerInterceptor;
 import dev.acp.spring.method.AcpRequestContext;
+import org.jspecify.annotations.Nullable;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.aop.framework.AopProxyUtils;
 import org.springframework.core.MethodParameter;
@@ -24,13 +30,15 @@ import org.springframework.util.ReflectionUtils;
  */
 public final class AcpHandlerMethod {
 
+	private static final Log logger = LogFactory.getLog(AcpHandlerMethod.class);
+
 	private final String name;
 
 	private final AcpHandlerKind kind;
 
-	private final String namespace;
+	private final @Nullable String namespace;
 
-	private final AcpExtension extension;
+	private final @Nullable AcpExtension extension;
 
 	private final boolean nonBlocking;
 
@@ -44,7 +52,7 @@ public final class AcpHandlerMethod {
 
 	private final AcpArgumentResolver[] resolvers;
 
-	private final ArgumentsValidation argumentsValidation;
+	private final @Nullable ArgumentsValidation argumentsValidation;
 
 	private final AcpExceptionTranslator exceptionTranslator;
 
@@ -52,11 +60,11 @@ public final class AcpHandlerMethod {
 
 	private final List<AcpHandlerInterceptor> interceptors;
 
-	AcpHandlerMethod(String name, AcpHandlerKind kind, boolean nonBlocking, String namespace, AcpExtension extension,
-			String beanName, Method method, Supplier<Object> bean, MethodParameter[] parameters,
-			AcpArgumentResolver[] resolvers, ArgumentsValidation argumentsValidation,
-			AcpExceptionTranslator exceptionTranslator, ExceptionHandlers exceptionHandlers,
-			List<AcpHandlerInterceptor> interceptors) {
+	AcpHandlerMethod(String name, AcpHandlerKind kind, boolean nonBlocking, @Nullable String namespace,
+			@Nullable AcpExtension extension, String beanName, Method method, Supplier<Object> bean,
+			MethodParameter[] parameters, AcpArgumentResolver[] resolvers,
+			@Nullable ArgumentsValidation argumentsValidation, AcpExceptionTranslator exceptionTranslator,
+			ExceptionHandlers exceptionHandlers, List<AcpHandlerInterceptor> interceptors) {
 		this.name = name;
 		this.kind = kind;
 		this.nonBlocking = nonBlocking;
@@ -99,7 +107,7 @@ public final class AcpHandlerMethod {
 	 * The extension namespace, {@code null} for a core ACP method.
 	 * @return the namespace
 	 */
-	public String namespace() {
+	public @Nullable String namespace() {
 		return this.namespace;
 	}
 
@@ -107,7 +115,7 @@ public final class AcpHandlerMethod {
 	 * The {@link AcpExtension @AcpExtension} of the bean class.
 	 * @return the annotation, or {@code null}
 	 */
-	public AcpExtension extension() {
+	public @Nullable AcpExtension extension() {
 		return this.extension;
 	}
 
@@ -120,7 +128,7 @@ public final class AcpHandlerMethod {
 	 * the params resolver serves.
 	 * @return the type, or {@code null} when the handler takes no params object
 	 */
-	public java.lang.reflect.Type paramsType() {
+	public java.lang.reflect.@Nullable Type paramsType() {
 		for (int i = 0; i < this.resolvers.length; i++) {
 			if (this.resolvers[i] instanceof ParamsArgumentResolver) {
 				return this.parameters[i].getGenericParameterType();
@@ -154,13 +162,17 @@ public final class AcpHandlerMethod {
 			return outcome;
 		}
 		CompletableFuture<Object> answer = new CompletableFuture<>();
-		outcome.whenComplete((value, failure) -> {
+		// translate never throws, so every path completes the answer; the stage handle
+		// returns completes with null (unlike whenComplete's, which would wrap the
+		// failure, reading its message)
+		CompletableFuture<?> unused = outcome.handle((value, failure) -> {
 			if (failure != null) {
 				answer.completeExceptionally(translate(context, failure));
 			}
 			else {
 				answer.complete(value);
 			}
+			return null;
 		});
 		return answer;
 	}
@@ -201,16 +213,17 @@ public final class AcpHandlerMethod {
 		return outcome(result);
 	}
 
-	private static CompletableFuture<Object> outcome(Object result) {
+	private static CompletableFuture<Object> outcome(@Nullable Object result) {
 		if (result instanceof CompletionStage<?> stage) {
 			CompletableFuture<Object> outcome = new CompletableFuture<>();
-			stage.whenComplete((value, failure) -> {
+			stage.handle((value, failure) -> {
 				if (failure != null) {
 					outcome.completeExceptionally(failure);
 				}
 				else {
 					outcome.complete(value);
 				}
+				return null;
 			});
 			return outcome;
 		}
@@ -227,10 +240,22 @@ public final class AcpHandlerMethod {
 		return target;
 	}
 
-	private Throwable translate(AcpRequestContext context, Throwable failure) {
-		Throwable answer = this.exceptionHandlers.handle(this.name, failure, context);
-		return (answer != null) ? answer
-				: this.exceptionTranslator.translate(this.name, failure, context.isCancelled());
+	/**
+	 * The error to answer for a failure. Never throws: when asking the exception handlers
+	 * or the translator fails too (a failure whose message cannot even be read, say, so
+	 * that logging it throws), the answer is -32603.
+	 */
+	private JsonRpcException translate(AcpRequestContext context, Throwable failure) {
+		try {
+			JsonRpcException answer = this.exceptionHandlers.handle(this.name, failure, context);
+			return (answer != null) ? answer
+					: this.exceptionTranslator.translate(this.name, failure, context.isCancelled());
+		}
+		catch (Throwable ex) {
+			logger.error("Handler of '" + this.name + "' failed with " + failure.getClass().getName()
+					+ ", which could not be translated (" + ex.getClass().getName() + ")");
+			return new JsonRpcException(JsonRpcError.internalError());
+		}
 	}
 
 	/**

@@ -20,6 +20,7 @@ import dev.acp.spring.annotation.AcpNotification;
 import dev.acp.spring.method.AcpArgumentResolver;
 import dev.acp.spring.method.AcpHandlerInterceptor;
 import dev.acp.spring.protocol.AcpMethods;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.framework.autoproxy.AutoProxyUtils;
 import org.springframework.aop.scope.ScopedProxyUtils;
@@ -57,13 +58,13 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 
 	private final AcpExceptionTranslator exceptionTranslator;
 
-	private final Object validator;
+	private final @Nullable Object validator;
 
 	private final boolean clientSide;
 
 	private final Set<Class<?>> nonAnnotatedClasses = Collections.newSetFromMap(new ConcurrentHashMap<>(64));
 
-	private ConfigurableListableBeanFactory beanFactory;
+	private @Nullable ConfigurableListableBeanFactory beanFactory;
 
 	/**
 	 * Create a discoverer.
@@ -108,20 +109,29 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 		this.beanFactory = (ConfigurableListableBeanFactory) beanFactory;
 	}
 
+	private ConfigurableListableBeanFactory beanFactory() {
+		ConfigurableListableBeanFactory beanFactory = this.beanFactory;
+		if (beanFactory == null) {
+			throw new IllegalStateException("ACP handler methods are discovered in a bean factory");
+		}
+		return beanFactory;
+	}
+
 	@Override
 	public void afterSingletonsInstantiated() {
+		ConfigurableListableBeanFactory beanFactory = beanFactory();
 		Map<String, Class<?>> types = new LinkedHashMap<>();
-		for (String beanName : this.beanFactory.getBeanNamesForType(Object.class, false, false)) {
+		for (String beanName : beanFactory.getBeanNamesForType(Object.class, false, false)) {
 			if (ScopedProxyUtils.isScopedTarget(beanName)) {
 				continue;
 			}
-			Class<?> type = AutoProxyUtils.determineTargetClass(this.beanFactory, beanName);
+			Class<?> type = AutoProxyUtils.determineTargetClass(beanFactory, beanName);
 			if (type != null) {
 				types.put(beanName, type);
 			}
 		}
 		ExceptionHandlers advice = advice(types);
-		List<AcpHandlerInterceptor> interceptors = this.beanFactory.getBeanProvider(AcpHandlerInterceptor.class)
+		List<AcpHandlerInterceptor> interceptors = beanFactory.getBeanProvider(AcpHandlerInterceptor.class)
 			.orderedStream()
 			.toList();
 		Map<String, AcpHandlerMethod> handlers = new LinkedHashMap<>();
@@ -137,7 +147,7 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 		types.forEach((beanName, type) -> {
 			if (AnnotatedElementUtils.hasAnnotation(type, AcpControllerAdvice.class)) {
 				ExceptionHandlerMethods methods = ExceptionHandlerMethods.find(beanName, type,
-						this.beanFactory.getType(beanName), bean(beanName));
+						beanFactory().getType(beanName), bean(beanName));
 				if (methods != null) {
 					advice.add(new OrderedAdvice(order(beanName, type), methods));
 				}
@@ -149,15 +159,16 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 
 	private int order(String beanName, Class<?> type) {
 		if (Ordered.class.isAssignableFrom(type)) {
-			return ((Ordered) this.beanFactory.getBean(beanName)).getOrder();
+			return ((Ordered) beanFactory().getBean(beanName)).getOrder();
 		}
-		Order order = this.beanFactory.findAnnotationOnBean(beanName, Order.class);
+		Order order = beanFactory().findAnnotationOnBean(beanName, Order.class);
 		return (order != null) ? order.value() : Ordered.LOWEST_PRECEDENCE;
 	}
 
 	private Supplier<Object> bean(String beanName) {
-		return this.beanFactory.isSingleton(beanName) ? SingletonSupplier.of(() -> this.beanFactory.getBean(beanName))
-				: () -> this.beanFactory.getBean(beanName);
+		ConfigurableListableBeanFactory beanFactory = beanFactory();
+		return beanFactory.isSingleton(beanName) ? SingletonSupplier.of(() -> beanFactory.getBean(beanName))
+				: () -> beanFactory.getBean(beanName);
 	}
 
 	private void checkExtensionsAgree(Iterable<AcpHandlerMethod> handlers) {
@@ -168,12 +179,13 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 				continue;
 			}
 			AcpHandlerMethod first = declaring.putIfAbsent(extension.value(), handler);
-			if (first != null && !agree(first.extension(), extension)) {
+			AcpExtension declared = (first != null) ? first.extension() : null;
+			if (first != null && declared != null && !agree(declared, extension)) {
 				throw new BeanInitializationException("Conflicting @AcpExtension(\"" + extension.value()
 						+ "\") declarations on beans '" + first.beanName() + "' and '" + handler.beanName()
 						+ "': version, uri and required must agree (or be left empty on all but one)");
 			}
-			if (first != null && !StringUtils.hasText(first.extension().version())
+			if (declared != null && !StringUtils.hasText(declared.version())
 					&& StringUtils.hasText(extension.version())) {
 				declaring.put(extension.value(), handler);
 			}
@@ -204,7 +216,7 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 		}
 		annotated.values().removeIf(Boolean.FALSE::equals);
 		AcpExtension extension = AnnotatedElementUtils.findMergedAnnotation(targetType, AcpExtension.class);
-		Class<?> beanType = this.beanFactory.getType(beanName);
+		Class<?> beanType = beanFactory().getType(beanName);
 		Supplier<Object> bean = bean(beanName);
 		ExceptionHandlers exceptionHandlers = advice
 			.withLocal(ExceptionHandlerMethods.find(beanName, targetType, beanType, bean));
@@ -219,7 +231,7 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 		}
 	}
 
-	private static Boolean isHandler(Method method) {
+	private static @Nullable Boolean isHandler(Method method) {
 		if (AnnotatedElementUtils.hasAnnotation(method, AcpMethod.class)
 				|| AnnotatedElementUtils.hasAnnotation(method, AcpNotification.class)) {
 			return Boolean.TRUE;
@@ -237,23 +249,34 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 		}
 	}
 
-	private AcpHandlerMethod createHandler(String beanName, Class<?> targetType, Class<?> beanType,
-			Supplier<Object> bean, Method method, AcpExtension extension, ExceptionHandlers exceptionHandlers,
+	private AcpHandlerMethod createHandler(String beanName, Class<?> targetType, @Nullable Class<?> beanType,
+			Supplier<Object> bean, Method method, @Nullable AcpExtension extension, ExceptionHandlers exceptionHandlers,
 			List<AcpHandlerInterceptor> interceptors) {
 		AcpMethod request = AnnotatedElementUtils.findMergedAnnotation(method, AcpMethod.class);
 		AcpNotification notification = AnnotatedElementUtils.findMergedAnnotation(method, AcpNotification.class);
 		if (request != null && notification != null) {
 			throw invalid(beanName, method, "is annotated with both @AcpMethod and @AcpNotification");
 		}
-		AcpHandlerKind kind = (request != null) ? AcpHandlerKind.REQUEST : AcpHandlerKind.NOTIFICATION;
-		String name = (request != null) ? request.value() : notification.value();
+		AcpHandlerKind kind;
+		String name;
+		if (request != null) {
+			kind = AcpHandlerKind.REQUEST;
+			name = request.value();
+		}
+		else if (notification != null) {
+			kind = AcpHandlerKind.NOTIFICATION;
+			name = notification.value();
+		}
+		else {
+			throw invalid(beanName, method, "is annotated with neither @AcpMethod nor @AcpNotification");
+		}
 		String namespace = checkName(beanName, method, kind, name, extension);
 		Method invocable = AopUtils.selectInvocableMethod(method,
 				(beanType != null) ? beanType : method.getDeclaringClass());
 		int count = invocable.getParameterCount();
 		MethodParameter[] parameters = new MethodParameter[count];
 		AcpArgumentResolver[] resolvers = new AcpArgumentResolver[count];
-		String[] roots = new String[count];
+		@Nullable String[] roots = new String[count];
 		boolean paramsBound = false;
 		for (int i = 0; i < count; i++) {
 			MethodParameter parameter = new MethodParameter(method, i);
@@ -278,13 +301,15 @@ public final class AcpMethodDiscoverer implements SmartInitializingSingleton, Be
 			resolvers[i] = resolver;
 		}
 		boolean nonBlocking = request != null && request.nonBlocking();
-		AcpHandlerMethod.ArgumentsValidation argumentsValidation = (this.validator != null)
-				? HandlerArgumentsValidation.of(this.validator, targetType, method, roots) : null;
+		Object validator = this.validator;
+		AcpHandlerMethod.ArgumentsValidation argumentsValidation = (validator != null)
+				? HandlerArgumentsValidation.of(validator, targetType, method, roots) : null;
 		return new AcpHandlerMethod(name, kind, nonBlocking, namespace, extension, beanName, invocable, bean,
 				parameters, resolvers, argumentsValidation, this.exceptionTranslator, exceptionHandlers, interceptors);
 	}
 
-	private String checkName(String beanName, Method method, AcpHandlerKind kind, String name, AcpExtension extension) {
+	private @Nullable String checkName(String beanName, Method method, AcpHandlerKind kind, String name,
+			@Nullable AcpExtension extension) {
 		if (name == null || name.isBlank()) {
 			throw invalid(beanName, method, "has an empty ACP method name");
 		}

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The handler methods of the application, frozen once discovery has run after all
  * singletons exist.
@@ -14,14 +16,14 @@ import java.util.Map;
  */
 public final class AcpMethodRegistry {
 
-	private volatile Map<String, AcpHandlerMethod> handlers;
+	private volatile @Nullable Map<String, AcpHandlerMethod> handlers;
 
 	/**
 	 * The handler of a method name.
 	 * @param name the wire name
 	 * @return the handler, or {@code null}
 	 */
-	public AcpHandlerMethod find(String name) {
+	public @Nullable AcpHandlerMethod find(String name) {
 		return frozen().get(name);
 	}
 

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.ClassUtils;
 
@@ -24,7 +25,7 @@ final class BeanValidation {
 	private BeanValidation() {
 	}
 
-	static boolean isValidator(Object candidate) {
+	static boolean isValidator(@Nullable Object candidate) {
 		return PRESENT && candidate instanceof Validator;
 	}
 

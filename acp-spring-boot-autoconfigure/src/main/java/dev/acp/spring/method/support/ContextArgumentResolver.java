@@ -8,6 +8,7 @@ import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.method.AcpRequestContext;
 import dev.acp.spring.method.AcpSessionNotFoundException;
 import dev.acp.spring.session.AcpSession;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.MethodParameter;
 
@@ -25,7 +26,7 @@ final class ContextArgumentResolver implements AcpArgumentResolver {
 	}
 
 	@Override
-	public Object resolveArgument(MethodParameter parameter, AcpRequestContext context) {
+	public @Nullable Object resolveArgument(MethodParameter parameter, AcpRequestContext context) {
 		Class<?> type = parameter.getParameterType();
 		return (type == AcpSession.class) ? session(context) : resolve(type, context);
 	}
@@ -39,7 +40,7 @@ final class ContextArgumentResolver implements AcpArgumentResolver {
 	 * The value of a context type; the session is {@code null} when the connection serves
 	 * none of the call's id (an exception handler may be called for exactly that).
 	 */
-	static Object resolve(Class<?> type, AcpRequestContext context) {
+	static @Nullable Object resolve(Class<?> type, AcpRequestContext context) {
 		if (type == AcpConnection.class) {
 			return context.connection();
 		}

@@ -16,6 +16,7 @@ import dev.acp.spring.method.AcpClient;
 import dev.acp.spring.method.AcpConnection;
 import dev.acp.spring.method.AcpException;
 import dev.acp.spring.method.AcpRequestContext;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.factory.BeanInitializationException;
@@ -57,7 +58,7 @@ final class ExceptionHandlerMethods {
 	 * @return the methods, or {@code null} when the bean has none
 	 * @throws BeanInitializationException naming the bean and method of an invalid one
 	 */
-	static ExceptionHandlerMethods find(String beanName, Class<?> targetType, Class<?> beanType,
+	static @Nullable ExceptionHandlerMethods find(String beanName, Class<?> targetType, @Nullable Class<?> beanType,
 			Supplier<Object> bean) {
 		Map<Method, AcpExceptionHandler> annotated = MethodIntrospector.selectMethods(targetType,
 				(MethodIntrospector.MetadataLookup<AcpExceptionHandler>) (method) -> AnnotatedElementUtils
@@ -122,7 +123,7 @@ final class ExceptionHandlerMethods {
 	 * @param failure the failure
 	 * @return the match, or {@code null}
 	 */
-	Match find(Throwable failure) {
+	@Nullable Match find(Throwable failure) {
 		for (Throwable exception = failure; exception != null; exception = nextCause(exception)) {
 			Method method = resolve(exception.getClass());
 			if (method != null) {
@@ -132,12 +133,12 @@ final class ExceptionHandlerMethods {
 		return null;
 	}
 
-	private static Throwable nextCause(Throwable exception) {
+	private static @Nullable Throwable nextCause(Throwable exception) {
 		Throwable cause = exception.getCause();
 		return (cause != exception) ? cause : null;
 	}
 
-	private Method resolve(Class<? extends Throwable> type) {
+	private @Nullable Method resolve(Class<? extends Throwable> type) {
 		return this.resolved.computeIfAbsent(type, (key) -> {
 			List<Class<? extends Throwable>> matches = new ArrayList<>();
 			for (Class<? extends Throwable> declared : this.methods.keySet()) {
@@ -145,13 +146,10 @@ final class ExceptionHandlerMethods {
 					matches.add(declared);
 				}
 			}
-			if (matches.isEmpty()) {
-				return Optional.empty();
-			}
 			if (matches.size() > 1) {
 				matches.sort(new ExceptionDepthComparator(key));
 			}
-			return Optional.of(this.methods.get(matches.get(0)));
+			return matches.stream().findFirst().map(this.methods::get);
 		}).orElse(null);
 	}
 
@@ -163,7 +161,7 @@ final class ExceptionHandlerMethods {
 	 * @return the error to answer, or {@code null} to fall through
 	 * @throws Throwable what the method threw
 	 */
-	JsonRpcException handle(Match match, Throwable failure, AcpRequestContext context) throws Throwable {
+	@Nullable JsonRpcException handle(Match match, Throwable failure, AcpRequestContext context) throws Throwable {
 		Method method = match.method();
 		Class<?>[] types = method.getParameterTypes();
 		Object[] args = new Object[types.length];
@@ -184,7 +182,7 @@ final class ExceptionHandlerMethods {
 		return (JsonRpcException) result;
 	}
 
-	private static Object exception(Class<?> type, Throwable matched, Throwable failure) {
+	private static @Nullable Object exception(Class<?> type, Throwable matched, Throwable failure) {
 		if (type.isInstance(matched)) {
 			return matched;
 		}

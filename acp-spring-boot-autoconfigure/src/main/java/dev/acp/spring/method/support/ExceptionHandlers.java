@@ -9,6 +9,7 @@ import org.apache.commons.logging.LogFactory;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionClosedException;
 import dev.acp.spring.jsonrpc.JsonRpcException;
 import dev.acp.spring.method.AcpRequestContext;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link dev.acp.spring.annotation.AcpExceptionHandler @AcpExceptionHandler} methods
@@ -36,7 +37,7 @@ final class ExceptionHandlers {
 	 * @param local the handler bean's methods, or {@code null}
 	 * @return the handlers
 	 */
-	ExceptionHandlers withLocal(ExceptionHandlerMethods local) {
+	ExceptionHandlers withLocal(@Nullable ExceptionHandlerMethods local) {
 		if (local == null) {
 			return this;
 		}
@@ -55,7 +56,7 @@ final class ExceptionHandlers {
 	 * @param context the call
 	 * @return the error, or {@code null} to fall through
 	 */
-	JsonRpcException handle(String method, Throwable failure, AcpRequestContext context) {
+	@Nullable JsonRpcException handle(String method, Throwable failure, AcpRequestContext context) {
 		if (this.beans.isEmpty() || context.isCancelled()) {
 			return null;
 		}
@@ -72,7 +73,7 @@ final class ExceptionHandlers {
 		return null;
 	}
 
-	private static JsonRpcException handle(String method, ExceptionHandlerMethods bean,
+	private static @Nullable JsonRpcException handle(String method, ExceptionHandlerMethods bean,
 			ExceptionHandlerMethods.Match match, Throwable cause, AcpRequestContext context) {
 		try {
 			JsonRpcException answer = bean.handle(match, cause, context);

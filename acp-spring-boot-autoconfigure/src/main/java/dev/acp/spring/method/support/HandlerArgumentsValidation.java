@@ -15,6 +15,7 @@ import jakarta.validation.Path;
 import jakarta.validation.Validator;
 import jakarta.validation.executable.ExecutableValidator;
 import jakarta.validation.metadata.MethodDescriptor;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.validation.annotation.Validated;
@@ -44,8 +45,8 @@ final class HandlerArgumentsValidation {
 	 * argument that does not come from the message
 	 * @return the check, or {@code null} when there is nothing to check
 	 */
-	static AcpHandlerMethod.ArgumentsValidation of(Object validator, Class<?> targetType, Method method,
-			String[] roots) {
+	static AcpHandlerMethod.@Nullable ArgumentsValidation of(Object validator, Class<?> targetType, Method method,
+			@Nullable String[] roots) {
 		if (AnnotationUtils.findAnnotation(targetType, Validated.class) == null) {
 			return null;
 		}
@@ -81,7 +82,8 @@ final class HandlerArgumentsValidation {
 	 * when an argument that does not come from the message violates one, the violation
 	 * itself: the agent's own failure.
 	 */
-	private static RuntimeException argumentsViolated(Set<ConstraintViolation<Object>> violations, String[] roots) {
+	private static RuntimeException argumentsViolated(Set<ConstraintViolation<Object>> violations,
+			@Nullable String[] roots) {
 		List<Map<String, String>> errors = new ArrayList<>();
 		for (ConstraintViolation<Object> violation : violations) {
 			String field = field(violation.getPropertyPath(), roots);
@@ -98,7 +100,7 @@ final class HandlerArgumentsValidation {
 	 * The path of a violation in the message: the nodes below the method's parameter,
 	 * under that parameter's root.
 	 */
-	private static String field(Path path, String[] roots) {
+	private static @Nullable String field(Path path, @Nullable String[] roots) {
 		Iterator<Path.Node> nodes = path.iterator();
 		StringBuilder field = null;
 		while (nodes.hasNext()) {

@@ -3,6 +3,7 @@ package dev.acp.spring.method.support;
 import dev.acp.spring.annotation.AcpMeta;
 import dev.acp.spring.method.AcpArgumentResolver;
 import dev.acp.spring.method.AcpRequestContext;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -28,7 +29,7 @@ final class MetaArgumentResolver implements AcpArgumentResolver {
 	}
 
 	@Override
-	public Object resolveArgument(MethodParameter parameter, AcpRequestContext context) {
+	public @Nullable Object resolveArgument(MethodParameter parameter, AcpRequestContext context) {
 		JsonNode meta = context.metaNode();
 		if (meta == null) {
 			return null;

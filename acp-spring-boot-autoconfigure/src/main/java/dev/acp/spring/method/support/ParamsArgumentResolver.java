@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import dev.acp.spring.method.AcpArgumentResolver;
 import dev.acp.spring.method.AcpRequestContext;
+import org.jspecify.annotations.Nullable;
 
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
@@ -28,7 +29,7 @@ final class ParamsArgumentResolver implements AcpArgumentResolver {
 
 	private final ObjectMapper mapper;
 
-	private final Object validator;
+	private final @Nullable Object validator;
 
 	private final Map<MethodParameter, JavaType> types = new ConcurrentHashMap<>();
 
@@ -37,7 +38,7 @@ final class ParamsArgumentResolver implements AcpArgumentResolver {
 	 * @param mapper the protocol mapper
 	 * @param validator a {@code jakarta.validation.Validator}, or {@code null}
 	 */
-	ParamsArgumentResolver(ObjectMapper mapper, Object validator) {
+	ParamsArgumentResolver(ObjectMapper mapper, @Nullable Object validator) {
 		this.mapper = mapper;
 		this.validator = BeanValidation.isValidator(validator) ? validator : null;
 	}
@@ -46,7 +47,7 @@ final class ParamsArgumentResolver implements AcpArgumentResolver {
 	 * The validator.
 	 * @return a {@code jakarta.validation.Validator}, or {@code null}
 	 */
-	Object validator() {
+	@Nullable Object validator() {
 		return this.validator;
 	}
 
@@ -57,7 +58,7 @@ final class ParamsArgumentResolver implements AcpArgumentResolver {
 	}
 
 	@Override
-	public Object resolveArgument(MethodParameter parameter, AcpRequestContext context) {
+	public @Nullable Object resolveArgument(MethodParameter parameter, AcpRequestContext context) {
 		JsonNode params = context.params();
 		Class<?> type = parameter.getParameterType();
 		if (JsonNode.class.isAssignableFrom(type)) {
@@ -70,8 +71,9 @@ final class ParamsArgumentResolver implements AcpArgumentResolver {
 			value = ParamsBinding.bind(this.mapper, (params != null) ? params : this.mapper.createObjectNode(),
 					javaType, null);
 		}
-		if (this.validator != null && value != null && isValidated(parameter)) {
-			validate(value);
+		Object validator = this.validator;
+		if (validator != null && value != null && isValidated(parameter)) {
+			validate(validator, value);
 		}
 		return value;
 	}
@@ -87,8 +89,8 @@ final class ParamsArgumentResolver implements AcpArgumentResolver {
 		return false;
 	}
 
-	private void validate(Object value) {
-		List<Map<String, String>> errors = BeanValidation.validate(this.validator, value);
+	private static void validate(Object validator, Object value) {
+		List<Map<String, String>> errors = BeanValidation.validate(validator, value);
 		if (!errors.isEmpty()) {
 			throw ParamsBinding.invalidParams(errors);
 		}

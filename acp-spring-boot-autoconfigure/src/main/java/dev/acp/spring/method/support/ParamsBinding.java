@@ -10,6 +10,7 @@ import java.util.Set;
 
 import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.method.AcpException;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
@@ -48,7 +49,7 @@ public final class ParamsBinding {
 	 * @return the bound value
 	 * @throws AcpException -32602 naming the offending field
 	 */
-	public static Object bind(ObjectMapper mapper, JsonNode node, JavaType type, String root) {
+	public static Object bind(ObjectMapper mapper, JsonNode node, JavaType type, @Nullable String root) {
 		try {
 			return mapper.treeToValue(node, type);
 		}
@@ -154,14 +155,15 @@ public final class ParamsBinding {
 					return;
 				}
 				errors.add(error);
-				if (!replace(mapper, repaired, name, properties.get(name))) {
+				JavaType nameType = properties.get(name);
+				if (nameType == null || !replace(mapper, repaired, name, nameType)) {
 					return;
 				}
 			}
 		}
 	}
 
-	private static BeanDeserializerBase beanDeserializer(ObjectMapper mapper, JavaType type) {
+	private static @Nullable BeanDeserializerBase beanDeserializer(ObjectMapper mapper, JavaType type) {
 		try {
 			ValueDeserializer<Object> deserializer = mapper._deserializationContext().findRootValueDeserializer(type);
 			return (deserializer instanceof BeanDeserializerBase bean) ? bean : null;
@@ -171,9 +173,10 @@ public final class ParamsBinding {
 		}
 	}
 
-	private static String propertyNamed(String field, String path, Map<String, JavaType> properties) {
+	private static @Nullable String propertyNamed(@Nullable String field, String path,
+			Map<String, JavaType> properties) {
 		String prefix = path.isEmpty() ? "" : path + ".";
-		if (field.startsWith(prefix) && properties.containsKey(field.substring(prefix.length()))) {
+		if (field != null && field.startsWith(prefix) && properties.containsKey(field.substring(prefix.length()))) {
 			return field.substring(prefix.length());
 		}
 		return null;
@@ -205,7 +208,7 @@ public final class ParamsBinding {
 		return path.isEmpty() ? name : path + "." + name;
 	}
 
-	private static Map<String, String> describe(JacksonException ex, JsonNode node, String root) {
+	private static Map<String, String> describe(JacksonException ex, JsonNode node, @Nullable String root) {
 		StringBuilder path = new StringBuilder((root != null) ? root : "");
 		JsonNode value = node;
 		for (JacksonException.Reference reference : ex.getPath()) {

@@ -8,4 +8,7 @@
  * Knows Spring core, the protocol, the JSON-RPC layer and the handler model; no
  * transport, no Spring Boot.
  */
+@NullMarked
 package dev.acp.spring.method.support;
+
+import org.jspecify.annotations.NullMarked;
