@@ -175,8 +175,9 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	 * does not have: answered as a success, it ends nothing the listeners should hear of.
 	 */
 	private boolean deletesNothing(String method, String sessionId) {
-		return AcpMethods.SESSION_DELETE.equals(method) && this.agent.registry().find(method) == null
-				&& isServedBySessions(method) && !this.sessions.deletes(sessionId, this.connection);
+		DefaultAcpSessions sessions = this.sessions;
+		return sessions != null && AcpMethods.SESSION_DELETE.equals(method)
+				&& this.agent.registry().find(method) == null && !sessions.deletes(sessionId, this.connection);
 	}
 
 	private CompletionStage<?> dispatch(InboundRequest request) {
