@@ -10,6 +10,8 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.core.task.VirtualThreadTaskExecutor;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
@@ -39,7 +41,7 @@ public final class AcpHandlerThreads implements DisposableBean {
 
 	private final int maxThreads;
 
-	private ScheduledExecutorService timer;
+	private @Nullable ScheduledExecutorService timer;
 
 	AcpHandlerThreads(boolean virtual, int maxThreads, int queueCapacity, Duration keepAlive) {
 		if (keepAlive.compareTo(Duration.ofMillis(1)) < 0) {
