@@ -34,6 +34,8 @@ import dev.acp.spring.protocol.WaitForTerminalExitRequest;
 import dev.acp.spring.protocol.WaitForTerminalExitResponse;
 import dev.acp.spring.protocol.WriteTextFileRequest;
 import dev.acp.spring.protocol.WriteTextFileResponse;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -44,6 +46,8 @@ import tools.jackson.databind.node.ObjectNode;
  * @author ACP Spring Boot Starter contributors
  */
 final class DefaultAcpClient implements AcpClient {
+
+	private static final Log logger = LogFactory.getLog(DefaultAcpClient.class);
 
 	private static final String FS_READ = "fs.readTextFile";
 
@@ -175,10 +179,19 @@ final class DefaultAcpClient implements AcpClient {
 		CompletableFuture<JsonNode> call = this.rpc.request(method, wire, timeout);
 		Observation started = observation;
 		CompletableFuture<T> result = new CompletableFuture<>();
-		call.whenComplete((value, failure) -> {
-			edition.requestEnded(this.connection, method, wire, mapper);
-			if (started != null) {
-				AcpObservations.stop(started, failure, failure instanceof CancellationException);
+		// the callback completes the result whatever its bookkeeping does, so nothing is
+		// left in the future whenComplete returns
+		var unused = call.whenComplete((value, failure) -> {
+			try {
+				edition.requestEnded(this.connection, method, wire, mapper);
+				if (started != null) {
+					AcpObservations.stop(started, failure, failure instanceof CancellationException);
+				}
+			}
+			catch (RuntimeException ex) {
+				// an observation handler of the application, say: the caller still gets
+				// its answer
+				logger.warn("Ending the call of " + method + " failed", ex);
 			}
 			Throwable cause = (failure instanceof CompletionException && failure.getCause() != null)
 					? failure.getCause() : failure;
@@ -197,7 +210,9 @@ final class DefaultAcpClient implements AcpClient {
 				}
 			}
 		});
-		result.whenComplete((value, failure) -> call.cancel(false));
+		// cancelling the call cannot fail: a pending call is cancelled, an ended one is
+		// left as it is
+		var unusedCancellation = result.whenComplete((value, failure) -> call.cancel(false));
 		return result;
 	}
 
