@@ -1,5 +1,7 @@
 package dev.acp.spring.autoconfigure;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -13,40 +15,40 @@ public class AcpAgentProperties {
 	/**
 	 * Name of the agent in the initialize answer. Defaults to spring.application.name.
 	 */
-	private String name;
+	private @Nullable String name;
 
 	/**
 	 * Version of the agent in the initialize answer. Defaults to the application's
 	 * version.
 	 */
-	private String version;
+	private @Nullable String version;
 
 	/**
 	 * Human-readable title of the agent in the initialize answer.
 	 */
-	private String title;
+	private @Nullable String title;
 
-	public String getName() {
+	public @Nullable String getName() {
 		return this.name;
 	}
 
-	public void setName(String name) {
+	public void setName(@Nullable String name) {
 		this.name = name;
 	}
 
-	public String getVersion() {
+	public @Nullable String getVersion() {
 		return this.version;
 	}
 
-	public void setVersion(String version) {
+	public void setVersion(@Nullable String version) {
 		this.version = version;
 	}
 
-	public String getTitle() {
+	public @Nullable String getTitle() {
 		return this.title;
 	}
 
-	public void setTitle(String title) {
+	public void setTitle(@Nullable String title) {
 		this.title = title;
 	}
 

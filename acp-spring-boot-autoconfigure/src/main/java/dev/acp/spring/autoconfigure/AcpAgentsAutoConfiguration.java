@@ -18,6 +18,7 @@ import dev.acp.spring.method.support.AcpArgumentResolvers;
 import dev.acp.spring.method.support.AcpExceptionTranslator;
 import dev.acp.spring.protocol.AcpJsonMapper;
 import dev.acp.spring.protocol.Implementation;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -76,7 +77,7 @@ public final class AcpAgentsAutoConfiguration {
 		return AcpJsonMapper.configure(mapperBuilder.getIfAvailable(JsonMapper::builder)).build();
 	}
 
-	private static Object validator(ApplicationContext context) {
+	private static @Nullable Object validator(ApplicationContext context) {
 		ClassLoader classLoader = AcpAgentsAutoConfiguration.class.getClassLoader();
 		if (!ClassUtils.isPresent(VALIDATOR_CLASS, classLoader)) {
 			return null;
@@ -139,7 +140,7 @@ public final class AcpAgentsAutoConfiguration {
 	 * Whether something is served to an agent: as configured, else to a spawned agent and
 	 * not to a remote one.
 	 */
-	private static boolean servedByDefault(Boolean configured, AcpAgentsProperties.Agent agent) {
+	private static boolean servedByDefault(@Nullable Boolean configured, AcpAgentsProperties.Agent agent) {
 		return (configured != null) ? configured : agent.getUrl() == null;
 	}
 

@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
@@ -43,7 +45,7 @@ public class AcpAgentsProperties {
 		 * Executable that starts the agent over stdio (NDJSON on its standard input and
 		 * output).
 		 */
-		private String command;
+		private @Nullable String command;
 
 		/**
 		 * Arguments of the command.
@@ -58,13 +60,13 @@ public class AcpAgentsProperties {
 		/**
 		 * Working directory of the spawned agent process (the application's when unset).
 		 */
-		private Path workingDirectory;
+		private @Nullable Path workingDirectory;
 
 		/**
 		 * URL of a remote agent, instead of a command: ws:// or wss:// for WebSocket,
 		 * http:// or https:// for ACP's Streamable HTTP.
 		 */
-		private URI url;
+		private @Nullable URI url;
 
 		/**
 		 * Headers sent with the WebSocket handshake, or with every Streamable HTTP
@@ -110,7 +112,7 @@ public class AcpAgentsProperties {
 		 * each write still decided by the AcpPermissionPolicy (which refuses by default).
 		 * Defaults to true for a spawned agent and false for a remote (url) one.
 		 */
-		private Boolean fsWrite;
+		private @Nullable Boolean fsWrite;
 
 		/**
 		 * Whether to serve terminal/* to the agent (and advertise the terminal
@@ -118,7 +120,7 @@ public class AcpAgentsProperties {
 		 * refuses by default). Defaults to true for a spawned agent and false for a
 		 * remote (url) one.
 		 */
-		private Boolean terminal;
+		private @Nullable Boolean terminal;
 
 		/**
 		 * Most bytes one fs/read_text_file returns; a larger file is refused (-32602) and
@@ -150,11 +152,11 @@ public class AcpAgentsProperties {
 		 */
 		private int protocolVersion = 2;
 
-		public String getCommand() {
+		public @Nullable String getCommand() {
 			return this.command;
 		}
 
-		public void setCommand(String command) {
+		public void setCommand(@Nullable String command) {
 			this.command = command;
 		}
 
@@ -174,19 +176,19 @@ public class AcpAgentsProperties {
 			this.env = env;
 		}
 
-		public Path getWorkingDirectory() {
+		public @Nullable Path getWorkingDirectory() {
 			return this.workingDirectory;
 		}
 
-		public void setWorkingDirectory(Path workingDirectory) {
+		public void setWorkingDirectory(@Nullable Path workingDirectory) {
 			this.workingDirectory = workingDirectory;
 		}
 
-		public URI getUrl() {
+		public @Nullable URI getUrl() {
 			return this.url;
 		}
 
-		public void setUrl(URI url) {
+		public void setUrl(@Nullable URI url) {
 			this.url = url;
 		}
 
@@ -246,19 +248,19 @@ public class AcpAgentsProperties {
 			this.fs = fs;
 		}
 
-		public Boolean getFsWrite() {
+		public @Nullable Boolean getFsWrite() {
 			return this.fsWrite;
 		}
 
-		public void setFsWrite(Boolean fsWrite) {
+		public void setFsWrite(@Nullable Boolean fsWrite) {
 			this.fsWrite = fsWrite;
 		}
 
-		public Boolean getTerminal() {
+		public @Nullable Boolean getTerminal() {
 			return this.terminal;
 		}
 
-		public void setTerminal(Boolean terminal) {
+		public void setTerminal(@Nullable Boolean terminal) {
 			this.terminal = terminal;
 		}
 

@@ -1,5 +1,7 @@
 package dev.acp.spring.autoconfigure;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
@@ -21,7 +23,7 @@ public class AcpAiProperties {
 	/**
 	 * System prompt of every turn. Unset: the ChatClient's own default system text.
 	 */
-	private String systemPrompt;
+	private @Nullable String systemPrompt;
 
 	/**
 	 * Whether a client's systemPrompt may replace the configured one (mode override)
@@ -68,11 +70,11 @@ public class AcpAiProperties {
 		this.clientSystemPromptOverride = clientSystemPromptOverride;
 	}
 
-	public String getSystemPrompt() {
+	public @Nullable String getSystemPrompt() {
 		return this.systemPrompt;
 	}
 
-	public void setSystemPrompt(String systemPrompt) {
+	public void setSystemPrompt(@Nullable String systemPrompt) {
 		this.systemPrompt = systemPrompt;
 	}
 

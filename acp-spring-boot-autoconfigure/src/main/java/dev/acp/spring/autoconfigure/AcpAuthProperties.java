@@ -3,6 +3,8 @@ package dev.acp.spring.autoconfigure;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -24,7 +26,7 @@ public class AcpAuthProperties {
 	 * on its connection first (answered -32000 otherwise). Defaults to true when methods
 	 * are configured.
 	 */
-	private Boolean required;
+	private @Nullable Boolean required;
 
 	public List<Method> getMethods() {
 		return this.methods;
@@ -34,11 +36,11 @@ public class AcpAuthProperties {
 		this.methods = methods;
 	}
 
-	public Boolean getRequired() {
+	public @Nullable Boolean getRequired() {
 		return this.required;
 	}
 
-	public void setRequired(Boolean required) {
+	public void setRequired(@Nullable Boolean required) {
 		this.required = required;
 	}
 
@@ -50,39 +52,39 @@ public class AcpAuthProperties {
 		/**
 		 * Id of the method, sent back in authenticate's methodId.
 		 */
-		private String id;
+		private @Nullable String id;
 
 		/**
 		 * Human-readable name of the method.
 		 */
-		private String name;
+		private @Nullable String name;
 
 		/**
 		 * Human-readable description of the method.
 		 */
-		private String description;
+		private @Nullable String description;
 
-		public String getId() {
+		public @Nullable String getId() {
 			return this.id;
 		}
 
-		public void setId(String id) {
+		public void setId(@Nullable String id) {
 			this.id = id;
 		}
 
-		public String getName() {
+		public @Nullable String getName() {
 			return this.name;
 		}
 
-		public void setName(String name) {
+		public void setName(@Nullable String name) {
 			this.name = name;
 		}
 
-		public String getDescription() {
+		public @Nullable String getDescription() {
 			return this.description;
 		}
 
-		public void setDescription(String description) {
+		public void setDescription(@Nullable String description) {
 			this.description = description;
 		}
 

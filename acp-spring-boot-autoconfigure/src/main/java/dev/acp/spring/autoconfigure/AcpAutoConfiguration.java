@@ -32,6 +32,7 @@ import dev.acp.spring.protocol.Implementation;
 import io.micrometer.observation.ObservationRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -113,7 +114,7 @@ public final class AcpAutoConfiguration {
 		return new AcpMethodDiscoverer(registry, resolvers, exceptionTranslator);
 	}
 
-	private static Object validator(ApplicationContext context) {
+	private static @Nullable Object validator(ApplicationContext context) {
 		ClassLoader classLoader = AcpAutoConfiguration.class.getClassLoader();
 		if (!ClassUtils.isPresent(VALIDATOR_CLASS, classLoader)) {
 			return null;
@@ -141,7 +142,7 @@ public final class AcpAutoConfiguration {
 		return advertiser;
 	}
 
-	private static boolean isSchemaGeneratorPresent(ClassLoader classLoader) {
+	private static boolean isSchemaGeneratorPresent(@Nullable ClassLoader classLoader) {
 		return ClassUtils.isPresent(SCHEMA_GENERATOR_CLASS, classLoader)
 				&& ClassUtils.isPresent(SCHEMA_JACKSON_MODULE_CLASS, classLoader);
 	}
@@ -186,9 +187,15 @@ public final class AcpAutoConfiguration {
 
 	private static AcpAuthentication authentication(AcpAuthProperties auth) {
 		List<AuthMethod> methods = new ArrayList<>();
-		for (AcpAuthProperties.Method method : auth.getMethods()) {
-			methods.add(new AuthMethod.Agent(method.getId(),
-					StringUtils.hasText(method.getName()) ? method.getName() : method.getId(),
+		List<AcpAuthProperties.Method> configured = auth.getMethods();
+		for (int i = 0; i < configured.size(); i++) {
+			AcpAuthProperties.Method method = configured.get(i);
+			String id = method.getId();
+			if (id == null) {
+				throw new IllegalStateException("acp.auth.methods[" + i
+						+ "].id must be set: it is the methodId a client sends in authenticate");
+			}
+			methods.add(new AuthMethod.Agent(id, StringUtils.hasText(method.getName()) ? method.getName() : id,
 					StringUtils.hasText(method.getDescription()) ? method.getDescription() : null));
 		}
 		boolean required = (auth.getRequired() != null) ? auth.getRequired() : !methods.isEmpty();
@@ -243,11 +250,11 @@ public final class AcpAutoConfiguration {
 		return factory;
 	}
 
-	private static Duration limit(Duration duration) {
+	private static @Nullable Duration limit(@Nullable Duration duration) {
 		return (duration != null && !duration.isZero() && !duration.isNegative()) ? duration : null;
 	}
 
-	private static Duration shortest(Duration first, Duration second) {
+	private static @Nullable Duration shortest(@Nullable Duration first, @Nullable Duration second) {
 		if (first == null || second == null) {
 			return (first != null) ? first : second;
 		}

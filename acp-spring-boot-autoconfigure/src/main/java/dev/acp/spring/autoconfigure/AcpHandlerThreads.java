@@ -10,6 +10,10 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.core.task.VirtualThreadTaskExecutor;
 import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
@@ -31,6 +35,8 @@ import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
  */
 public final class AcpHandlerThreads implements DisposableBean {
 
+	private static final Log logger = LogFactory.getLog(AcpHandlerThreads.class);
+
 	private final HandlerThreadPool requests;
 
 	private final ExecutorService control;
@@ -39,7 +45,7 @@ public final class AcpHandlerThreads implements DisposableBean {
 
 	private final int maxThreads;
 
-	private ScheduledExecutorService timer;
+	private @Nullable ScheduledExecutorService timer;
 
 	AcpHandlerThreads(boolean virtual, int maxThreads, int queueCapacity, Duration keepAlive) {
 		if (keepAlive.compareTo(Duration.ofMillis(1)) < 0) {
@@ -115,17 +121,32 @@ public final class AcpHandlerThreads implements DisposableBean {
 	}
 
 	/**
-	 * Run a task periodically on a daemon timer thread, stopped with the others.
+	 * Run a task periodically on a daemon timer thread, stopped with the others. A run
+	 * that fails is logged and the task runs again in its next period.
 	 * @param task the task
 	 * @param period the period
 	 */
 	synchronized void every(Duration period, Runnable task) {
-		if (this.timer == null) {
+		ScheduledExecutorService timer = this.timer;
+		if (timer == null) {
 			CustomizableThreadFactory threads = new CustomizableThreadFactory("acp-timer-");
 			threads.setDaemon(true);
-			this.timer = Executors.newSingleThreadScheduledExecutor(threads);
+			timer = Executors.newSingleThreadScheduledExecutor(threads);
+			this.timer = timer;
 		}
-		this.timer.scheduleAtFixedRate(task, period.toNanos(), period.toNanos(), TimeUnit.NANOSECONDS);
+		// the schedule's future is not needed: the task reports its own failures, and
+		// destroy() stops it
+		var unused = timer.scheduleAtFixedRate(() -> runLogged(task), period.toNanos(), period.toNanos(),
+				TimeUnit.NANOSECONDS);
+	}
+
+	private static void runLogged(Runnable task) {
+		try {
+			task.run();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("A periodic task of the ACP handler threads failed; it runs again in its next period", ex);
+		}
 	}
 
 	@Override

@@ -2,6 +2,8 @@ package dev.acp.spring.autoconfigure;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -17,7 +19,7 @@ public class AcpHandlersProperties {
 	 * Most requests handled at once, over all connections; each holds a handler thread.
 	 * Default: 256 on platform threads, 4096 on virtual threads.
 	 */
-	private Integer maxThreads;
+	private @Nullable Integer maxThreads;
 
 	/**
 	 * Most requests waiting for a handler thread; past it a request is answered -32001
@@ -30,14 +32,14 @@ public class AcpHandlersProperties {
 	 * returned counts); past it the connection's requests wait in its own queue, taking
 	 * nothing from other connections. Default: half of max-threads.
 	 */
-	private Integer maxThreadsPerConnection;
+	private @Nullable Integer maxThreadsPerConnection;
 
 	/**
 	 * Whether handlers run on virtual threads (Java 21+), so that a handler waiting on
 	 * the client or a model costs no platform thread. Default: on, unless
 	 * spring.threads.virtual.enabled is false.
 	 */
-	private Boolean virtualThreads;
+	private @Nullable Boolean virtualThreads;
 
 	/**
 	 * How long a handler thread (of requests or of ordered work) is kept idle before it
@@ -46,11 +48,11 @@ public class AcpHandlersProperties {
 	 */
 	private Duration keepAlive = Duration.ofSeconds(60);
 
-	public Integer getMaxThreads() {
+	public @Nullable Integer getMaxThreads() {
 		return this.maxThreads;
 	}
 
-	public void setMaxThreads(Integer maxThreads) {
+	public void setMaxThreads(@Nullable Integer maxThreads) {
 		this.maxThreads = maxThreads;
 	}
 
@@ -62,19 +64,19 @@ public class AcpHandlersProperties {
 		this.queueCapacity = queueCapacity;
 	}
 
-	public Integer getMaxThreadsPerConnection() {
+	public @Nullable Integer getMaxThreadsPerConnection() {
 		return this.maxThreadsPerConnection;
 	}
 
-	public void setMaxThreadsPerConnection(Integer maxThreadsPerConnection) {
+	public void setMaxThreadsPerConnection(@Nullable Integer maxThreadsPerConnection) {
 		this.maxThreadsPerConnection = maxThreadsPerConnection;
 	}
 
-	public Boolean getVirtualThreads() {
+	public @Nullable Boolean getVirtualThreads() {
 		return this.virtualThreads;
 	}
 
-	public void setVirtualThreads(Boolean virtualThreads) {
+	public void setVirtualThreads(@Nullable Boolean virtualThreads) {
 		this.virtualThreads = virtualThreads;
 	}
 

@@ -3,6 +3,8 @@ package dev.acp.spring.autoconfigure;
 import java.nio.file.Path;
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -19,46 +21,46 @@ public class AcpLocalProperties {
 	 * Unix domain socket the agent serves launchers on; its directory should be private
 	 * to the user (the launcher creates it so).
 	 */
-	private Path socket;
+	private @Nullable Path socket;
 
 	/**
 	 * File the agent writes its process id to while it serves (the launcher's --stop and
 	 * --status read it).
 	 */
-	private Path pidFile;
+	private @Nullable Path pidFile;
 
 	/**
 	 * File the agent writes why it failed to start to (Boot's failure analysis), for the
 	 * launcher to answer the editor's initialize with.
 	 */
-	private Path failureFile;
+	private @Nullable Path failureFile;
 
 	/**
 	 * How long the agent stays up without a connection before it exits.
 	 */
 	private Duration idleTimeout = Duration.ofMinutes(10);
 
-	public Path getSocket() {
+	public @Nullable Path getSocket() {
 		return this.socket;
 	}
 
-	public void setSocket(Path socket) {
+	public void setSocket(@Nullable Path socket) {
 		this.socket = socket;
 	}
 
-	public Path getPidFile() {
+	public @Nullable Path getPidFile() {
 		return this.pidFile;
 	}
 
-	public void setPidFile(Path pidFile) {
+	public void setPidFile(@Nullable Path pidFile) {
 		this.pidFile = pidFile;
 	}
 
-	public Path getFailureFile() {
+	public @Nullable Path getFailureFile() {
 		return this.failureFile;
 	}
 
-	public void setFailureFile(Path failureFile) {
+	public void setFailureFile(@Nullable Path failureFile) {
 		this.failureFile = failureFile;
 	}
 

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -41,7 +43,7 @@ public class AcpProperties {
 	 * cancelled) and its handler is cancelled as by session/cancel. Zero or unset: no
 	 * limit.
 	 */
-	private Duration maxPromptDuration;
+	private @Nullable Duration maxPromptDuration;
 
 	/**
 	 * Extension metadata by namespace (for example "example.com/analytics"), advertised
@@ -65,11 +67,11 @@ public class AcpProperties {
 		this.cancelGracePeriod = cancelGracePeriod;
 	}
 
-	public Duration getMaxPromptDuration() {
+	public @Nullable Duration getMaxPromptDuration() {
 		return this.maxPromptDuration;
 	}
 
-	public void setMaxPromptDuration(Duration maxPromptDuration) {
+	public void setMaxPromptDuration(@Nullable Duration maxPromptDuration) {
 		this.maxPromptDuration = maxPromptDuration;
 	}
 
@@ -133,12 +135,12 @@ public class AcpProperties {
 		/**
 		 * Version advertised for the extension (overrides @AcpExtension's version).
 		 */
-		private String version;
+		private @Nullable String version;
 
 		/**
 		 * URI naming the extension's specification.
 		 */
-		private String uri;
+		private @Nullable String uri;
 
 		/**
 		 * Whether clients must advertise the extension in clientCapabilities._meta.
@@ -154,29 +156,29 @@ public class AcpProperties {
 		 * Whether each method of the namespace advertises the JSON Schema of its params
 		 * (needs com.github.victools:jsonschema-generator). Unset: as @AcpExtension says.
 		 */
-		private Boolean schemas;
+		private @Nullable Boolean schemas;
 
-		public Boolean getSchemas() {
+		public @Nullable Boolean getSchemas() {
 			return this.schemas;
 		}
 
-		public void setSchemas(Boolean schemas) {
+		public void setSchemas(@Nullable Boolean schemas) {
 			this.schemas = schemas;
 		}
 
-		public String getVersion() {
+		public @Nullable String getVersion() {
 			return this.version;
 		}
 
-		public void setVersion(String version) {
+		public void setVersion(@Nullable String version) {
 			this.version = version;
 		}
 
-		public String getUri() {
+		public @Nullable String getUri() {
 			return this.uri;
 		}
 
-		public void setUri(String uri) {
+		public void setUri(@Nullable String uri) {
 			this.uri = uri;
 		}
 

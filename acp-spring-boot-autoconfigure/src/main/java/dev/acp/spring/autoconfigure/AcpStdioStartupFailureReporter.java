@@ -19,6 +19,7 @@ import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.protocol.AcpJsonMapper;
 import dev.acp.spring.protocol.AcpMethods;
 import dev.acp.spring.transport.stdio.StdioStreams;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -55,13 +56,13 @@ public class AcpStdioStartupFailureReporter implements SpringBootExceptionReport
 
 	private static final int MAX_LINE = 1024 * 1024;
 
-	private final ConfigurableApplicationContext context;
+	private final @Nullable ConfigurableApplicationContext context;
 
 	/**
 	 * Create a reporter for the failure of the application of the given context.
 	 * @param context the context, {@code null} when the failure came before there was one
 	 */
-	public AcpStdioStartupFailureReporter(ConfigurableApplicationContext context) {
+	public AcpStdioStartupFailureReporter(@Nullable ConfigurableApplicationContext context) {
 		this.context = context;
 	}
 
@@ -103,7 +104,7 @@ public class AcpStdioStartupFailureReporter implements SpringBootExceptionReport
 		}
 	}
 
-	static String describe(Throwable failure, ConfigurableApplicationContext context) {
+	static String describe(Throwable failure, @Nullable ConfigurableApplicationContext context) {
 		for (FailureAnalyzer analyzer : analyzers(context)) {
 			try {
 				FailureAnalysis analysis = analyzer.analyze(failure);
@@ -125,7 +126,7 @@ public class AcpStdioStartupFailureReporter implements SpringBootExceptionReport
 		return "The agent failed to start" + message;
 	}
 
-	private static List<FailureAnalyzer> analyzers(ConfigurableApplicationContext context) {
+	private static List<FailureAnalyzer> analyzers(@Nullable ConfigurableApplicationContext context) {
 		ArgumentResolver arguments = ArgumentResolver.none();
 		if (context != null) {
 			try {
@@ -147,7 +148,7 @@ public class AcpStdioStartupFailureReporter implements SpringBootExceptionReport
 	 * @param in the input
 	 * @return the id, or {@code null} when none came in time
 	 */
-	static JsonNode readInitializeId(InputStream in) {
+	static @Nullable JsonNode readInitializeId(InputStream in) {
 		CompletableFuture<byte[]> line = new CompletableFuture<>();
 		Thread reader = new Thread(() -> line.complete(readLine(in)), "acp-stdio-failure-reader");
 		reader.setDaemon(true);

@@ -1,5 +1,7 @@
 package dev.acp.spring.autoconfigure;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The state of the transport an agent serves on, for health reporting.
  *
@@ -23,7 +25,7 @@ public interface AcpTransportStatus {
 	 * Why the transport failed, when {@link #state()} is {@link State#FAILED}.
 	 * @return the reason, or {@code null}
 	 */
-	String failure();
+	@Nullable String failure();
 
 	/**
 	 * States of a transport.

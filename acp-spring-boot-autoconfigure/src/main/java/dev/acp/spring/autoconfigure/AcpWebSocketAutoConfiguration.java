@@ -17,6 +17,7 @@ import dev.acp.spring.transport.websocket.AllowedHosts;
 import dev.acp.spring.transport.websocket.AllowedHostsHandshakeInterceptor;
 import dev.acp.spring.transport.websocket.BearerToken;
 import dev.acp.spring.transport.websocket.BearerTokenHandshakeInterceptor;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -83,7 +84,7 @@ public final class AcpWebSocketAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@Conditional(OnBearerTokenCondition.class)
-	BearerToken acpBearerToken(Environment environment) {
+	@Nullable BearerToken acpBearerToken(Environment environment) {
 		return BearerTokenReader.read(Binder.get(environment));
 	}
 
@@ -135,7 +136,7 @@ public final class AcpWebSocketAutoConfiguration {
 	 * @return the token, or {@code null} when neither property is set
 	 * @see BearerTokenReader
 	 */
-	static String bearerToken(Binder binder) {
+	static @Nullable String bearerToken(Binder binder) {
 		return BearerTokenReader.sharedToken(binder);
 	}
 

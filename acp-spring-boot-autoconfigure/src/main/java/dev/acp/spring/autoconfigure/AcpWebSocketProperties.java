@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
@@ -192,14 +194,14 @@ public class AcpWebSocketProperties {
 		 * other's sessions; give each person a token of their own with tokens. Never
 		 * logged. Absent: no authentication; present but empty or blank: start-up fails.
 		 */
-		private String bearerToken;
+		private @Nullable String bearerToken;
 
 		/**
 		 * File holding the bearer token (a mounted secret; surrounding whitespace is
 		 * ignored), read at start-up. Used when bearer-token is not set. A file that is
 		 * missing, unreadable, empty or blank fails start-up.
 		 */
-		private Path bearerTokenFile;
+		private @Nullable Path bearerTokenFile;
 
 		/**
 		 * Tokens of their own, by the name of the principal that presents them (the
@@ -215,7 +217,7 @@ public class AcpWebSocketProperties {
 		 * tokens. A file that is missing, unreadable, without tokens or with an empty one
 		 * fails start-up.
 		 */
-		private Path tokensFile;
+		private @Nullable Path tokensFile;
 
 		/**
 		 * Whether the agent may serve clients without authentication on an address other
@@ -224,19 +226,19 @@ public class AcpWebSocketProperties {
 		 */
 		private boolean allowAnonymous;
 
-		public String getBearerToken() {
+		public @Nullable String getBearerToken() {
 			return this.bearerToken;
 		}
 
-		public void setBearerToken(String bearerToken) {
+		public void setBearerToken(@Nullable String bearerToken) {
 			this.bearerToken = bearerToken;
 		}
 
-		public Path getBearerTokenFile() {
+		public @Nullable Path getBearerTokenFile() {
 			return this.bearerTokenFile;
 		}
 
-		public void setBearerTokenFile(Path bearerTokenFile) {
+		public void setBearerTokenFile(@Nullable Path bearerTokenFile) {
 			this.bearerTokenFile = bearerTokenFile;
 		}
 
@@ -248,11 +250,11 @@ public class AcpWebSocketProperties {
 			this.tokens = tokens;
 		}
 
-		public Path getTokensFile() {
+		public @Nullable Path getTokensFile() {
 			return this.tokensFile;
 		}
 
-		public void setTokensFile(Path tokensFile) {
+		public void setTokensFile(@Nullable Path tokensFile) {
 			this.tokensFile = tokensFile;
 		}
 

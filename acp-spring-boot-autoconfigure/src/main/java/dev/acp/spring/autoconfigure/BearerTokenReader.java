@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Properties;
 
 import dev.acp.spring.transport.websocket.BearerToken;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.bind.BindResult;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -61,7 +62,7 @@ final class BearerTokenReader {
 	 * @param binder the binder of the environment
 	 * @return the tokens, or {@code null} when no token property is present
 	 */
-	static BearerToken read(Binder binder) {
+	static @Nullable BearerToken read(Binder binder) {
 		Map<String, String> tokens = new LinkedHashMap<>();
 		String shared = sharedToken(binder);
 		if (shared != null) {
@@ -114,7 +115,7 @@ final class BearerTokenReader {
 	 * @param binder the binder of the environment
 	 * @return the token, or {@code null} when neither property is set
 	 */
-	static String sharedToken(Binder binder) {
+	static @Nullable String sharedToken(Binder binder) {
 		BindResult<String> token = binder.bind(BEARER_TOKEN, String.class);
 		if (token.isBound()) {
 			return requireToken(BEARER_TOKEN, token.get(), token.get(), "");
@@ -173,7 +174,7 @@ final class BearerTokenReader {
 				"The file cannot be read (" + ex.getClass().getSimpleName() + ").");
 	}
 
-	private static String requireToken(String property, String value, String token, String where) {
+	private static String requireToken(String property, String value, @Nullable String token, String where) {
 		if (token == null || token.isBlank()) {
 			throw new InvalidConfigurationPropertyValueException(property, value,
 					"The bearer token" + where + " is empty, which would let anyone connect. Set a token, or remove "

@@ -13,6 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The bounded pool request handlers run on: a task goes to an idle thread when there is
  * one, a new thread starts only when none is idle (up to {@code maxThreads}), then tasks
@@ -122,11 +124,23 @@ final class HandlerThreadPool extends ThreadPoolExecutor {
 		/** Signalled when a thread becomes idle. */
 		private final Condition becameIdle = this.lock.newCondition();
 
-		private HandlerThreadPool pool;
+		private @Nullable HandlerThreadPool pool;
+
+		/**
+		 * The pool: the queue is made before it and given to it by its constructor,
+		 * before the pool can take a task.
+		 */
+		private HandlerThreadPool pool() {
+			HandlerThreadPool pool = this.pool;
+			if (pool == null) {
+				throw new IllegalStateException("The queue belongs to no pool yet");
+			}
+			return pool;
+		}
 
 		@Override
 		public boolean offer(Runnable task) {
-			HandlerThreadPool pool = this.pool;
+			HandlerThreadPool pool = pool();
 			if (pool.hasIdleThread()) {
 				return handOff(task);
 			}
@@ -140,7 +154,7 @@ final class HandlerThreadPool extends ThreadPoolExecutor {
 		 * Queue a task as at the pool's bound: while fewer than the queue capacity wait.
 		 */
 		boolean offerAtBound(Runnable task) {
-			return size() < this.pool.queueCapacity && handOff(task);
+			return size() < pool().queueCapacity && handOff(task);
 		}
 
 		/**

@@ -12,9 +12,9 @@ import org.apache.commons.logging.LogFactory;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.transport.local.LocalSocketTransport;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.SpringApplication;
-import org.springframework.util.Assert;
 
 /**
  * Runs a warm agent: once the application is ready it serves launchers on
@@ -35,13 +35,19 @@ public class LocalTransportLifecycle extends ProcessTransportLifecycle {
 
 	private final AcpStdioProperties framing;
 
-	private LocalSocketTransport transport;
+	private final Path socket;
 
-	private String failure;
+	private @Nullable LocalSocketTransport transport;
+
+	private @Nullable String failure;
 
 	LocalTransportLifecycle(JsonRpcConnectionFactory connectionFactory, AcpLocalProperties properties,
 			AcpStdioProperties framing) {
-		Assert.notNull(properties.getSocket(), "acp.local.socket must be set when acp.transport=local");
+		Path socket = properties.getSocket();
+		if (socket == null) {
+			throw new IllegalArgumentException("acp.local.socket must be set when acp.transport=local");
+		}
+		this.socket = socket;
 		this.connectionFactory = connectionFactory;
 		this.properties = properties;
 		this.framing = framing;
@@ -52,7 +58,7 @@ public class LocalTransportLifecycle extends ProcessTransportLifecycle {
 		if (this.transport != null) {
 			return;
 		}
-		this.transport = new LocalSocketTransport(this.connectionFactory, this.properties.getSocket(),
+		this.transport = new LocalSocketTransport(this.connectionFactory, this.socket,
 				(int) Math.min(Integer.MAX_VALUE - 8, this.framing.getMaxLineLength().toBytes()),
 				this.framing.getDrainTimeout(), this.framing.getSendTimeLimit());
 		try {
@@ -60,8 +66,9 @@ public class LocalTransportLifecycle extends ProcessTransportLifecycle {
 			writePid();
 		}
 		catch (IOException ex) {
-			this.failure = "Could not serve on " + this.properties.getSocket() + ": " + ex.getMessage();
-			throw new UncheckedIOException(this.failure, ex);
+			String failure = "Could not serve on " + this.socket + ": " + ex.getMessage();
+			this.failure = failure;
+			throw new UncheckedIOException(failure, ex);
 		}
 		LocalSocketTransport serving = this.transport;
 		Thread idle = new Thread(() -> exitWhenIdle(serving), "acp-local-idle");
@@ -143,7 +150,7 @@ public class LocalTransportLifecycle extends ProcessTransportLifecycle {
 	}
 
 	@Override
-	public synchronized String failure() {
+	public synchronized @Nullable String failure() {
 		return this.failure;
 	}
 
@@ -151,7 +158,7 @@ public class LocalTransportLifecycle extends ProcessTransportLifecycle {
 	 * The transport, once serving.
 	 * @return the transport or {@code null}
 	 */
-	public synchronized LocalSocketTransport transport() {
+	public synchronized @Nullable LocalSocketTransport transport() {
 		return this.transport;
 	}
 

@@ -1,5 +1,7 @@
 package dev.acp.spring.autoconfigure;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationContext;
@@ -22,7 +24,7 @@ import org.springframework.context.SmartLifecycle;
 abstract class ProcessTransportLifecycle implements SmartLifecycle, ApplicationContextAware,
 		ApplicationListener<AvailabilityChangeEvent<ReadinessState>>, AcpTransportStatus {
 
-	private ConfigurableApplicationContext context;
+	private @Nullable ConfigurableApplicationContext context;
 
 	private boolean running;
 
@@ -74,7 +76,12 @@ abstract class ProcessTransportLifecycle implements SmartLifecycle, ApplicationC
 	}
 
 	final ConfigurableApplicationContext context() {
-		return this.context;
+		ConfigurableApplicationContext context = this.context;
+		if (context == null) {
+			// Spring sets it before it starts the lifecycle, and nothing serves before
+			throw new IllegalStateException("The application context is not set");
+		}
+		return context;
 	}
 
 }

@@ -3,6 +3,7 @@ package dev.acp.spring.autoconfigure;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.transport.stdio.StdioStreams;
 import dev.acp.spring.transport.stdio.StdioTransport;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.availability.ReadinessState;
@@ -24,7 +25,7 @@ public class StdioTransportLifecycle extends ProcessTransportLifecycle {
 
 	private final AcpStdioProperties properties;
 
-	private StdioTransport transport;
+	private @Nullable StdioTransport transport;
 
 	StdioTransportLifecycle(JsonRpcConnectionFactory connectionFactory, AcpStdioProperties properties) {
 		this.connectionFactory = connectionFactory;
@@ -82,7 +83,7 @@ public class StdioTransportLifecycle extends ProcessTransportLifecycle {
 	}
 
 	@Override
-	public synchronized String failure() {
+	public synchronized @Nullable String failure() {
 		return (this.transport != null) ? this.transport.failure() : null;
 	}
 
@@ -90,7 +91,7 @@ public class StdioTransportLifecycle extends ProcessTransportLifecycle {
 	 * The transport, once started.
 	 * @return the transport or {@code null}
 	 */
-	public synchronized StdioTransport transport() {
+	public synchronized @Nullable StdioTransport transport() {
 		return this.transport;
 	}
 

@@ -12,9 +12,12 @@ final class UnauthenticatedRemoteAgentException extends IllegalStateException {
 
 	private final String exposure;
 
+	private final String action;
+
 	UnauthenticatedRemoteAgentException(String exposure, String action) {
 		super(exposure + " " + action);
 		this.exposure = exposure;
+		this.action = action;
 	}
 
 	/**
@@ -30,7 +33,7 @@ final class UnauthenticatedRemoteAgentException extends IllegalStateException {
 	 * @return the action
 	 */
 	String action() {
-		return getMessage().substring(this.exposure.length() + 1);
+		return this.action;
 	}
 
 }

@@ -3,6 +3,7 @@ package dev.acp.spring.autoconfigure;
 import java.time.Duration;
 
 import dev.acp.spring.transport.websocket.AcpWebSocketHandler;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Shuts the WebSocket transport down gracefully (see {@link GracefulShutdownLifecycle}):
@@ -47,7 +48,7 @@ class WebSocketTransportLifecycle extends GracefulShutdownLifecycle implements A
 	}
 
 	@Override
-	public String failure() {
+	public @Nullable String failure() {
 		return (isStarted() && !this.handler.isRegistered()) ? "The WebSocket endpoint was not registered" : null;
 	}
 

@@ -7,4 +7,7 @@
  * Knows every other package; nothing else depends on it except
  * {@link dev.acp.spring.actuate}.
  */
+@NullMarked
 package dev.acp.spring.autoconfigure;
+
+import org.jspecify.annotations.NullMarked;

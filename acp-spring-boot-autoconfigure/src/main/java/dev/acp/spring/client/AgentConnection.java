@@ -65,9 +65,17 @@ final class AgentConnection {
 
 	void linked(AgentLink link) {
 		this.link = link;
-		link.terminated().whenComplete((result, failure) -> {
+		// the callback reports its own failures: the future whenComplete returns holds
+		// nothing to look at
+		var unused = link.terminated().whenComplete((result, failure) -> {
 			if (!this.closed) {
-				releaseTerminals();
+				try {
+					releaseTerminals();
+				}
+				catch (RuntimeException ex) {
+					// the application's terminals, say: the turns still end
+					logger.warn("Releasing the terminals of a closed agent connection failed", ex);
+				}
 				endTurns(closedException());
 			}
 		});

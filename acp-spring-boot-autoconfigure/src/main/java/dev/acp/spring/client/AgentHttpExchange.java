@@ -191,7 +191,12 @@ final class AgentHttpExchange {
 	 * @param connectionId the connection
 	 */
 	void deleteLater(String connectionId) {
-		this.client.sendAsync(deleteRequest(connectionId), HttpResponse.BodyHandlers.discarding());
+		var unused = this.client.sendAsync(deleteRequest(connectionId), HttpResponse.BodyHandlers.discarding())
+			.whenComplete((response, failure) -> {
+				if (failure != null) {
+					logger.debug("Could not end connection " + connectionId + " on the agent: " + failure.getMessage());
+				}
+			});
 	}
 
 	/**

@@ -236,7 +236,10 @@ final class DefaultAcpAgentSession implements AcpAgentSession {
 					this.connection.mapper()
 						.getTypeFactory()
 						.constructCollectionType(List.class, dev.acp.spring.protocol.v2.ContentBlock.class));
-		this.connection
+		// the callback hands any failure to the turn: the future whenComplete returns
+		// holds
+		// nothing more
+		var unused = this.connection
 			.call(AcpMethods.SESSION_PROMPT, new dev.acp.spring.protocol.v2.PromptRequest(this.id, content),
 					dev.acp.spring.protocol.v2.PromptResponse.class, timeout)
 			.whenComplete((ack, failure) -> {
@@ -314,7 +317,8 @@ final class DefaultAcpAgentSession implements AcpAgentSession {
 			Executor executor) {
 		CompletableFuture<RequestPermissionResponse> answer = new CompletableFuture<>();
 		this.permissions.add(answer);
-		answer.whenComplete((response, failure) -> this.permissions.remove(answer));
+		// removing from the set cannot fail
+		var unused = answer.whenComplete((response, failure) -> this.permissions.remove(answer));
 		try {
 			executor.execute(() -> {
 				try {

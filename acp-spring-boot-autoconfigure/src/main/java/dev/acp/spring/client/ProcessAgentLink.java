@@ -41,12 +41,16 @@ final class ProcessAgentLink implements AgentLink {
 
 	private final StdioTransport transport;
 
+	private final JsonRpcConnection connection;
+
 	private final Duration gracePeriod;
 
-	private ProcessAgentLink(String name, Process process, StdioTransport transport, Duration gracePeriod) {
+	private ProcessAgentLink(String name, Process process, StdioTransport transport, JsonRpcConnection connection,
+			Duration gracePeriod) {
 		this.name = name;
 		this.process = process;
 		this.transport = transport;
+		this.connection = connection;
 		this.gracePeriod = gracePeriod;
 	}
 
@@ -77,8 +81,8 @@ final class ProcessAgentLink implements AgentLink {
 		StdioTransport transport = new StdioTransport("stdio", factory, process.getInputStream(),
 				process.getOutputStream(), maxMessageSize, Duration.ofSeconds(1), Duration.ZERO, () -> {
 				});
-		transport.start();
-		return new ProcessAgentLink(name, process, transport, gracePeriod);
+		JsonRpcConnection connection = transport.start();
+		return new ProcessAgentLink(name, process, transport, connection, gracePeriod);
 	}
 
 	private static void logStandardError(String name, Process process) {
@@ -102,7 +106,7 @@ final class ProcessAgentLink implements AgentLink {
 
 	@Override
 	public JsonRpcConnection connection() {
-		return this.transport.connection();
+		return this.connection;
 	}
 
 	@Override

@@ -2,6 +2,8 @@ package dev.acp.spring.fastlaunch;
 
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * How a JVM of a given version trains and uses a class-data archive.
  *
@@ -34,9 +36,9 @@ enum ClassDataArchive {
 	 */
 	NONE(null);
 
-	private final String extension;
+	private final @Nullable String extension;
 
-	ClassDataArchive(String extension) {
+	ClassDataArchive(@Nullable String extension) {
 		this.extension = extension;
 	}
 
@@ -90,7 +92,7 @@ enum ClassDataArchive {
 	 * The option that makes the JVM refuse to start without the archive, for checks.
 	 * @return the option, or {@code null} for {@link #NONE}
 	 */
-	String requireOption() {
+	@Nullable String requireOption() {
 		return switch (this) {
 			case AOT_CACHE -> "-XX:AOTMode=on";
 			case APP_CDS, APP_CDS_AUTO_CREATE -> "-Xshare:on";

@@ -102,7 +102,7 @@ final class FastLaunch {
 		}
 		Path launcherArchive = archive.present() ? dir.resolve(archive.fileName(LaunchScript.LAUNCHER_ARCHIVE)) : null;
 		List<String> relay = new ArrayList<>(script.launcherCommand(java, dir.toString(),
-				archive.present() ? archive.trainOptions(launcherArchive.toString()) : List.of()));
+				(launcherArchive != null) ? archive.trainOptions(launcherArchive.toString()) : List.of()));
 		relay.addAll(agent);
 		relay.add("--");
 		this.log.println("Training the launcher's archive on a relay to a warm agent");

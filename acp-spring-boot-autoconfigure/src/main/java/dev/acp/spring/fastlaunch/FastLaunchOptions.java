@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The arguments of the fast launch's jar mode.
  *
@@ -32,9 +34,9 @@ final class FastLaunchOptions {
 
 	private final boolean jlink;
 
-	private final String trainPrompt;
+	private final @Nullable String trainPrompt;
 
-	private FastLaunchOptions(Path jar, Path destination, String name, boolean jlink, String trainPrompt) {
+	private FastLaunchOptions(Path jar, Path destination, String name, boolean jlink, @Nullable String trainPrompt) {
 		this.jar = jar;
 		this.destination = destination;
 		this.name = name;
@@ -114,7 +116,7 @@ final class FastLaunchOptions {
 		return this.jlink;
 	}
 
-	String trainPrompt() {
+	@Nullable String trainPrompt() {
 		return this.trainPrompt;
 	}
 

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The text of the fast launch's shell script: the thin launcher
  * ({@code dev.acp.spring.launcher.AcpLauncher}) with its own class-data archive in front
@@ -58,7 +60,7 @@ final class LaunchScript {
 
 	private final int javaVersion;
 
-	private final String java;
+	private final @Nullable String java;
 
 	private final String jarFileName;
 
@@ -82,7 +84,7 @@ final class LaunchScript {
 	 * @param springAot whether the jar carries Spring AOT's initializer
 	 * @param archive the class-data archive beside the script
 	 */
-	LaunchScript(String name, int javaVersion, String java, String jarFileName, String launcherJarFileName,
+	LaunchScript(String name, int javaVersion, @Nullable String java, String jarFileName, String launcherJarFileName,
 			boolean springAot, ClassDataArchive archive) {
 		this.name = name;
 		this.javaVersion = javaVersion;

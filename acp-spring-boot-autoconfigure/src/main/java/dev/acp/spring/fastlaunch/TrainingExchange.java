@@ -13,6 +13,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -41,20 +42,16 @@ final class TrainingExchange {
 
 	private final JsonMapper json = JsonMapper.builder().build();
 
-	private final String prompt;
+	private final @Nullable String prompt;
 
 	private final String cwd;
-
-	private OutputStream input;
-
-	private BlockingQueue<String> output;
 
 	/**
 	 * Create an exchange.
 	 * @param prompt the text of a {@code session/prompt} to send, or {@code null}
 	 * @param cwd the session's working directory
 	 */
-	TrainingExchange(String prompt, String cwd) {
+	TrainingExchange(@Nullable String prompt, String cwd) {
 		this.prompt = prompt;
 		this.cwd = cwd;
 	}
@@ -71,31 +68,31 @@ final class TrainingExchange {
 		List<String> ephemeral = new ArrayList<>(command);
 		ephemeral.add(EPHEMERAL_SESSIONS);
 		Process process = new ProcessBuilder(ephemeral).redirectError(log.toFile()).start();
-		this.input = process.getOutputStream();
-		this.output = new LinkedBlockingQueue<>();
-		Thread reader = new Thread(() -> read(process), "acp-fast-launch-training");
+		OutputStream input = process.getOutputStream();
+		BlockingQueue<String> output = new LinkedBlockingQueue<>();
+		Thread reader = new Thread(() -> read(process, output), "acp-fast-launch-training");
 		reader.setDaemon(true);
 		reader.start();
 		try {
-			send(0, "initialize",
+			send(input, 0, "initialize",
 					Map.of("protocolVersion", 1, "clientCapabilities",
 							Map.of("fs", Map.of("readTextFile", true, "writeTextFile", true)), "clientInfo",
 							Map.of("name", "acp-fast-launch-training", "version", "1")));
-			answer(0, log);
-			send(1, "session/new", Map.of("cwd", this.cwd, "mcpServers", List.of()));
-			JsonNode session = answer(1, log);
+			answer(input, output, 0, log);
+			send(input, 1, "session/new", Map.of("cwd", this.cwd, "mcpServers", List.of()));
+			JsonNode session = answer(input, output, 1, log);
 			if (this.prompt != null) {
 				String sessionId = session.path("sessionId").asString();
-				send(2, "session/prompt",
+				send(input, 2, "session/prompt",
 						Map.of("sessionId", sessionId, "prompt", List.of(Map.of("type", "text", "text", this.prompt))));
-				answer(2, log);
+				answer(input, output, 2, log);
 			}
-			this.input.close();
+			input.close();
 			if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
 				throw new IllegalStateException("The agent did not exit after end of input (see " + log + ")");
 			}
 			reader.join(TimeUnit.SECONDS.toMillis(TIMEOUT_SECONDS));
-			drain(log);
+			drain(output, log);
 			if (process.exitValue() != 0) {
 				throw new IllegalStateException(
 						"The agent exited with status " + process.exitValue() + " (see " + log + ")");
@@ -110,38 +107,39 @@ final class TrainingExchange {
 		}
 	}
 
-	private void read(Process process) {
+	private static void read(Process process, BlockingQueue<String> output) {
 		try (BufferedReader reader = new BufferedReader(
 				new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
 			for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-				this.output.add(line);
+				output.add(line);
 			}
 		}
 		catch (IOException ex) {
 			// the agent went away: reported as a missing answer or its exit status
 		}
 		finally {
-			this.output.add(END);
+			output.add(END);
 		}
 	}
 
-	private void send(int id, String method, Object params) throws IOException {
+	private void send(OutputStream input, int id, String method, Object params) throws IOException {
 		Map<String, Object> message = Map.of("jsonrpc", "2.0", "id", id, "method", method, "params", params);
-		this.input.write((this.json.writeValueAsString(message) + "\n").getBytes(StandardCharsets.UTF_8));
-		this.input.flush();
+		input.write((this.json.writeValueAsString(message) + "\n").getBytes(StandardCharsets.UTF_8));
+		input.flush();
 	}
 
 	// END is a sentinel instance, never a line read: compared by identity
 	@SuppressWarnings("ReferenceEquality")
-	private JsonNode answer(int id, Path log) throws IOException, InterruptedException {
+	private JsonNode answer(OutputStream input, BlockingQueue<String> output, int id, Path log)
+			throws IOException, InterruptedException {
 		while (true) {
-			String line = this.output.poll(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+			String line = output.poll(TIMEOUT_SECONDS, TimeUnit.SECONDS);
 			if (line == null || line == END) {
 				throw new IllegalStateException("The agent did not answer request " + id + " (see " + log + ")");
 			}
 			JsonNode message = message(line, log);
 			if (message.has("method") && message.has("id")) {
-				refuse(message);
+				refuse(input, message);
 			}
 			else if (!message.has("method") && message.path("id").asInt(-1) == id) {
 				if (message.has("error")) {
@@ -160,8 +158,8 @@ final class TrainingExchange {
 	 */
 	// END is a sentinel instance, never a line read: compared by identity
 	@SuppressWarnings("ReferenceEquality")
-	private void drain(Path log) {
-		for (String line = this.output.poll(); line != null && line != END; line = this.output.poll()) {
+	private void drain(BlockingQueue<String> output, Path log) {
+		for (String line = output.poll(); line != null && line != END; line = output.poll()) {
 			if (line.startsWith("{")) {
 				message(line, log);
 			}
@@ -182,11 +180,11 @@ final class TrainingExchange {
 				+ abbreviate(line) + " (standard output must carry protocol messages only; see " + log + ")");
 	}
 
-	private void refuse(JsonNode request) throws IOException {
+	private void refuse(OutputStream input, JsonNode request) throws IOException {
 		Map<String, Object> error = Map.of("jsonrpc", "2.0", "id", request.get("id"), "error",
 				Map.of("code", -32601, "message", "Method not found"));
-		this.input.write((this.json.writeValueAsString(error) + "\n").getBytes(StandardCharsets.UTF_8));
-		this.input.flush();
+		input.write((this.json.writeValueAsString(error) + "\n").getBytes(StandardCharsets.UTF_8));
+		input.flush();
 	}
 
 	private static String abbreviate(String line) {

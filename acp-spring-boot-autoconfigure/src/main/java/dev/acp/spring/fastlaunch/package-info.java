@@ -4,4 +4,7 @@
  * class-data archives trained on a real exchange, the thin launcher's script and, on
  * request, a self-contained archive with a runtime trimmed by {@code jlink}.
  */
+@NullMarked
 package dev.acp.spring.fastlaunch;
+
+import org.jspecify.annotations.NullMarked;

@@ -28,6 +28,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The thin launcher of a warm ACP agent: relays its standard input and output, as one ACP
  * connection, to an agent JVM already running for the same user and launch configuration
@@ -67,7 +69,7 @@ public final class AcpLauncher {
 
 	private final List<String> command;
 
-	private final String option;
+	private final @Nullable String option;
 
 	private final List<String> arguments;
 
@@ -86,7 +88,7 @@ public final class AcpLauncher {
 	/**
 	 * Where the agent this launcher waits for writes why it failed to start.
 	 */
-	private Path failureFile;
+	private @Nullable Path failureFile;
 
 	/**
 	 * Where {@code --status} and {@code --stop} report.
@@ -161,7 +163,7 @@ public final class AcpLauncher {
 	 * No agent serves: say why on standard error, and to the editor as the answer to its
 	 * {@code initialize}.
 	 */
-	private int noAgent(String reason) {
+	private int noAgent(@Nullable String reason) {
 		this.err.println("acp launcher: " + reason);
 		String failure = agentFailure();
 		StartFailureAnswer.answer(new FileInputStream(FileDescriptor.in), new FileOutputStream(FileDescriptor.out),
@@ -173,7 +175,7 @@ public final class AcpLauncher {
 	 * What the agent wrote about its failure to start, once: the file goes.
 	 * @return the failure, or {@code null}
 	 */
-	private String agentFailure() {
+	private @Nullable String agentFailure() {
 		Path file = this.failureFile;
 		if (file == null || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
 			return null;
@@ -264,7 +266,8 @@ public final class AcpLauncher {
 		}
 	}
 
-	private SocketChannel awaitServing(ProcessHandle agent, Process child, Path directory) throws IOException {
+	private SocketChannel awaitServing(ProcessHandle agent, @Nullable Process child, Path directory)
+			throws IOException {
 		try (WatchService events = watch(directory)) {
 			return awaitServing(agent, child, events);
 		}
@@ -280,7 +283,8 @@ public final class AcpLauncher {
 	 * Wait until the agent serves: tried again on every file event in its directory (it
 	 * binds its socket, then writes its pid file), and its liveness checked meanwhile.
 	 */
-	private SocketChannel awaitServing(ProcessHandle agent, Process child, WatchService events) throws IOException {
+	private SocketChannel awaitServing(ProcessHandle agent, @Nullable Process child, WatchService events)
+			throws IOException {
 		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MILLIS);
 		while (System.nanoTime() < deadline) {
 			SocketChannel channel = tryConnect();
@@ -382,7 +386,7 @@ public final class AcpLauncher {
 		}
 	}
 
-	private SocketChannel tryConnect() throws IOException {
+	private @Nullable SocketChannel tryConnect() throws IOException {
 		if (!Files.exists(this.agent.socket())) {
 			return null;
 		}

@@ -1,5 +1,7 @@
 package dev.acp.spring.launcher;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The id of a JSON-RPC {@code initialize} request, read from one line without a JSON
  * library: the line must be one JSON object, well formed throughout; its {@code method}
@@ -25,7 +27,7 @@ final class InitializeRequestId {
 	 * @param line the line, without its line end
 	 * @return the id's JSON text, or {@code null} when the line is not such a request
 	 */
-	static String of(String line) {
+	static @Nullable String of(String line) {
 		try {
 			return new InitializeRequestId(line).read();
 		}
@@ -34,7 +36,7 @@ final class InitializeRequestId {
 		}
 	}
 
-	private String read() {
+	private @Nullable String read() {
 		String id = null;
 		String method = null;
 		space();

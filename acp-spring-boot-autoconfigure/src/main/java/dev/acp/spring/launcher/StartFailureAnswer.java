@@ -8,6 +8,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Tells the editor why no agent serves it, as the agent in the editor's own process does
  * when it fails to start: the first line of input, read within a short bound, when it is
@@ -91,7 +93,7 @@ final class StartFailureAnswer {
 	 * @return the line, or {@code null} when none came in time, it is too long or it is
 	 * not UTF-8
 	 */
-	private static String firstLine(InputStream in) {
+	private static @Nullable String firstLine(InputStream in) {
 		LineReader reader = new LineReader(in);
 		Thread thread = new Thread(reader, "acp-launcher-first-line");
 		thread.setDaemon(true);
@@ -119,7 +121,7 @@ final class StartFailureAnswer {
 
 		private final InputStream in;
 
-		private byte[] line;
+		private byte @Nullable [] line;
 
 		LineReader(InputStream in) {
 			this.in = in;
@@ -157,7 +159,7 @@ final class StartFailureAnswer {
 			this.line = bytes.toByteArray();
 		}
 
-		synchronized byte[] line() {
+		synchronized byte @Nullable [] line() {
 			return this.line;
 		}
 

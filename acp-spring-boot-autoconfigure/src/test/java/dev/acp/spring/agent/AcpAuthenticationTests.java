@@ -86,6 +86,16 @@ class AcpAuthenticationTests {
 		});
 	}
 
+	@Test
+	void aMethodWithoutAnIdFailsStartUpNamingTheProperty() {
+		this.contextRunner.withPropertyValues("acp.auth.methods[1].name=OAuth").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessageContaining("acp.auth.methods[1].id must be set");
+		});
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	static class HandlersConfiguration {
 

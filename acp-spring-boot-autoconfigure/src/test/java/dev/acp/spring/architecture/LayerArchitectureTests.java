@@ -185,7 +185,9 @@ class LayerArchitectureTests {
 			.resideInAPackage(BASE + ".launcher..")
 			.should()
 			.onlyDependOnClassesThat()
-			.resideInAnyPackage("java..", BASE + ".launcher..")
+			// JSpecify's annotations only: the JVM does not load an annotation's class
+			// unless it is read by reflection
+			.resideInAnyPackage("java..", "org.jspecify.annotations..", BASE + ".launcher..")
 			.check(classes);
 	}
 
@@ -195,8 +197,8 @@ class LayerArchitectureTests {
 			.resideInAPackage(BASE + ".fastlaunch..")
 			.should()
 			.onlyDependOnClassesThat()
-			.resideInAnyPackage("java..", "tools.jackson..", "org.springframework.boot.loader.jarmode..",
-					BASE + ".fastlaunch..")
+			.resideInAnyPackage("java..", "org.jspecify.annotations..", "tools.jackson..",
+					"org.springframework.boot.loader.jarmode..", BASE + ".fastlaunch..")
 			.check(classes);
 	}
 

@@ -5,6 +5,7 @@ import java.util.function.Consumer;
 import dev.acp.spring.jsonrpc.JsonRpcError;
 import dev.acp.spring.protocol.AcpJsonMapper;
 import org.assertj.core.api.AbstractObjectAssert;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -93,13 +94,13 @@ public class AcpErrorAssert extends AbstractObjectAssert<AcpErrorAssert, JsonRpc
 	 * @param requirements assertions on the data ({@code null} when absent)
 	 * @return this
 	 */
-	public AcpErrorAssert hasDataSatisfying(Consumer<JsonNode> requirements) {
+	public AcpErrorAssert hasDataSatisfying(Consumer<@Nullable JsonNode> requirements) {
 		isNotNull();
 		requirements.accept(data());
 		return this;
 	}
 
-	private JsonNode data() {
+	private @Nullable JsonNode data() {
 		return (this.actual.data() != null) ? this.mapper.valueToTree(this.actual.data()) : null;
 	}
 

@@ -2,6 +2,7 @@ package dev.acp.spring.test;
 
 import dev.acp.spring.jsonrpc.JsonRpcError;
 import org.assertj.core.api.AssertProvider;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -22,13 +23,13 @@ public final class AcpResponse implements AssertProvider<AcpResponseAssert> {
 
 	private final String method;
 
-	private final JsonNode result;
+	private final @Nullable JsonNode result;
 
-	private final JsonRpcError error;
+	private final @Nullable JsonRpcError error;
 
 	private final ObjectMapper mapper;
 
-	private AcpResponse(String method, JsonNode result, JsonRpcError error, ObjectMapper mapper) {
+	private AcpResponse(String method, @Nullable JsonNode result, @Nullable JsonRpcError error, ObjectMapper mapper) {
 		this.method = method;
 		this.result = result;
 		this.error = error;
@@ -63,7 +64,7 @@ public final class AcpResponse implements AssertProvider<AcpResponseAssert> {
 	 * The error the agent answered.
 	 * @return the error, or {@code null} for a result
 	 */
-	public JsonRpcError error() {
+	public @Nullable JsonRpcError error() {
 		return this.error;
 	}
 
@@ -71,7 +72,7 @@ public final class AcpResponse implements AssertProvider<AcpResponseAssert> {
 	 * The result as received.
 	 * @return the result, or {@code null} for an error
 	 */
-	public JsonNode result() {
+	public @Nullable JsonNode result() {
 		return this.result;
 	}
 

@@ -2,6 +2,7 @@ package dev.acp.spring.test;
 
 import java.util.function.Consumer;
 
+import dev.acp.spring.jsonrpc.JsonRpcError;
 import org.assertj.core.api.AbstractObjectAssert;
 import tools.jackson.databind.JsonNode;
 
@@ -67,10 +68,11 @@ public class AcpResponseAssert extends AbstractObjectAssert<AcpResponseAssert, A
 	 */
 	public AcpErrorAssert fails() {
 		isNotNull();
-		if (!this.actual.isError()) {
-			failWithMessage("Expected '%s' to fail but the agent answered %s", this.actual.method(), this.actual);
+		JsonRpcError error = this.actual.error();
+		if (error == null) {
+			throw failure("Expected '%s' to fail but the agent answered %s", this.actual.method(), this.actual);
 		}
-		return new AcpErrorAssert(this.actual.error(), this.actual.mapper());
+		return new AcpErrorAssert(error, this.actual.mapper());
 	}
 
 	/**

@@ -43,6 +43,7 @@ import dev.acp.spring.protocol.RequestPermissionResponse;
 import dev.acp.spring.protocol.SessionNotification;
 import dev.acp.spring.protocol.SessionUpdate;
 import dev.acp.spring.protocol.WriteTextFileRequest;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -95,7 +96,7 @@ public final class AcpTestClient implements AutoCloseable {
 
 	private final ObjectMapper mapper;
 
-	private final Runnable onClose;
+	private final @Nullable Runnable onClose;
 
 	private final InMemoryAgent.Connection connection;
 
@@ -111,7 +112,7 @@ public final class AcpTestClient implements AutoCloseable {
 
 	private volatile boolean closed;
 
-	private AcpTestClient(InMemoryAgent agent, Runnable onClose) {
+	private AcpTestClient(InMemoryAgent agent, @Nullable Runnable onClose) {
 		this.mapper = agent.mapper();
 		this.onClose = onClose;
 		this.connection = agent.connect(new Client(), DEFAULT_TIMEOUT);
@@ -545,7 +546,7 @@ public final class AcpTestClient implements AutoCloseable {
 	 * @param params the params (any Jackson-writable value) or {@code null}
 	 * @return the context
 	 */
-	public AcpRequestContext requestContext(String method, Object params) {
+	public AcpRequestContext requestContext(String method, @Nullable Object params) {
 		return requestContext(method, params, null);
 	}
 
@@ -558,7 +559,8 @@ public final class AcpTestClient implements AutoCloseable {
 	 * @return the context
 	 * @see #requestContext(String, Object)
 	 */
-	public AcpRequestContext requestContext(String method, Object params, CompletableFuture<?> cancellation) {
+	public AcpRequestContext requestContext(String method, @Nullable Object params,
+			@Nullable CompletableFuture<?> cancellation) {
 		return AcpRequestContext.forRequest(method, JsonNodeFactory.instance.numberNode(REQUEST_IDS.incrementAndGet()),
 				tree(params), agentConnection(), this.mapper, cancellation);
 	}
@@ -569,11 +571,11 @@ public final class AcpTestClient implements AutoCloseable {
 	 * @param params the params or {@code null}
 	 * @return the context
 	 */
-	public AcpRequestContext notificationContext(String method, Object params) {
+	public AcpRequestContext notificationContext(String method, @Nullable Object params) {
 		return AcpRequestContext.forNotification(method, tree(params), agentConnection(), this.mapper);
 	}
 
-	private JsonNode tree(Object params) {
+	private @Nullable JsonNode tree(@Nullable Object params) {
 		return (params != null) ? this.mapper.valueToTree(params) : null;
 	}
 

@@ -22,6 +22,7 @@ import org.apache.commons.logging.LogFactory;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.transport.stdio.StdioTransport;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Serves launchers over a Unix domain socket: each accepted socket is one connection,
@@ -50,13 +51,13 @@ public final class LocalSocketTransport {
 
 	private final Object idleMonitor = new Object();
 
-	private volatile ServerSocketChannel server;
+	private volatile @Nullable ServerSocketChannel server;
 
 	/**
 	 * What tells the socket this transport bound from one bound later on the same path:
 	 * the file's identity and time.
 	 */
-	private volatile String bound;
+	private volatile @Nullable String bound;
 
 	private volatile long idleSince = System.nanoTime();
 
@@ -88,13 +89,12 @@ public final class LocalSocketTransport {
 		channel.bind(UnixDomainSocketAddress.of(this.socket));
 		this.bound = identity(this.socket);
 		this.server = channel;
-		Thread acceptor = new Thread(this::accept, "acp-local-acceptor");
+		Thread acceptor = new Thread(() -> accept(channel), "acp-local-acceptor");
 		acceptor.start();
 		logger.info("Serving launchers on " + this.socket);
 	}
 
-	private void accept() {
-		ServerSocketChannel channel = this.server;
+	private void accept(ServerSocketChannel channel) {
 		while (channel.isOpen()) {
 			SocketChannel accepted;
 			try {
@@ -222,7 +222,7 @@ public final class LocalSocketTransport {
 	 * the nanosecond where the file system keeps it), or {@code null} when there is no
 	 * such file.
 	 */
-	private static String identity(Path file) {
+	private static @Nullable String identity(Path file) {
 		try {
 			BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
 					LinkOption.NOFOLLOW_LINKS);

@@ -4,4 +4,7 @@
  * <p>
  * Knows the JSON-RPC layer and the stdio framing, nothing above them.
  */
+@NullMarked
 package dev.acp.spring.transport.local;
+
+import org.jspecify.annotations.NullMarked;

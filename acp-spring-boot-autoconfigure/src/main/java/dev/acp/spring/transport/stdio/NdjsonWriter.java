@@ -14,6 +14,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import dev.acp.spring.jsonrpc.MessageSink;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes frames as newline-delimited JSON. Senders queue their frame; whichever sender
@@ -60,7 +61,7 @@ final class NdjsonWriter implements MessageSink {
 
 	private volatile long writingSince;
 
-	private volatile Thread deferring;
+	private volatile @Nullable Thread deferring;
 
 	NdjsonWriter(OutputStream out, Runnable onFailure) {
 		this.out = out;

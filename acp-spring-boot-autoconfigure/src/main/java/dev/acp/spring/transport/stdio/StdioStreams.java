@@ -7,6 +7,8 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The process's standard streams in stdio mode. {@link #reserveStandardOutput()} keeps
  * the real standard output for protocol messages and points {@code System.out} at
@@ -19,11 +21,7 @@ public final class StdioStreams {
 
 	private static final Object lock = new Object();
 
-	private static OutputStream protocolOut;
-
-	private static PrintStream originalOut;
-
-	private static PrintStream redirectedOut;
+	private static @Nullable Reservation reservation;
 
 	private static boolean inputClaimed;
 
@@ -33,16 +31,22 @@ public final class StdioStreams {
 	/**
 	 * Reserve standard output for protocol messages; idempotent.
 	 */
-	@SuppressWarnings("SystemOut") // this class owns the process's standard output
 	public static void reserveStandardOutput() {
 		synchronized (lock) {
-			if (protocolOut == null) {
-				protocolOut = new FileOutputStream(FileDescriptor.out);
-				originalOut = System.out;
-				redirectedOut = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-				System.setOut(redirectedOut);
-			}
+			reserve();
 		}
+	}
+
+	@SuppressWarnings("SystemOut") // this class owns the process's standard output
+	private static Reservation reserve() {
+		Reservation current = reservation;
+		if (current == null) {
+			current = new Reservation(new FileOutputStream(FileDescriptor.out), System.out,
+					new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
+			System.setOut(current.redirectedOut());
+			reservation = current;
+		}
+		return current;
 	}
 
 	/**
@@ -53,13 +57,12 @@ public final class StdioStreams {
 	@SuppressWarnings("SystemOut") // this class owns the process's standard output
 	public static void releaseStandardOutput() {
 		synchronized (lock) {
-			if (protocolOut != null && !inputClaimed) {
-				if (System.out == redirectedOut) {
-					System.setOut(originalOut);
+			Reservation current = reservation;
+			if (current != null && !inputClaimed) {
+				if (System.out == current.redirectedOut()) {
+					System.setOut(current.originalOut());
 				}
-				protocolOut = null;
-				originalOut = null;
-				redirectedOut = null;
+				reservation = null;
 			}
 		}
 	}
@@ -70,7 +73,7 @@ public final class StdioStreams {
 	 */
 	public static boolean isStandardOutputReserved() {
 		synchronized (lock) {
-			return protocolOut != null;
+			return reservation != null;
 		}
 	}
 
@@ -79,9 +82,8 @@ public final class StdioStreams {
 	 * @return the stream
 	 */
 	public static OutputStream protocolOutput() {
-		reserveStandardOutput();
 		synchronized (lock) {
-			return protocolOut;
+			return reserve().protocolOut();
 		}
 	}
 
@@ -105,6 +107,13 @@ public final class StdioStreams {
 		synchronized (lock) {
 			return inputClaimed;
 		}
+	}
+
+	/**
+	 * Standard output as reserved: the stream protocol messages go to, and
+	 * {@code System.out} before and after it was pointed at standard error.
+	 */
+	private record Reservation(OutputStream protocolOut, PrintStream originalOut, PrintStream redirectedOut) {
 	}
 
 }

@@ -14,6 +14,7 @@ import org.apache.commons.logging.LogFactory;
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.jsonrpc.JsonRpcError;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Carries one connection over newline-delimited JSON on a pair of streams (standard input
@@ -57,15 +58,11 @@ public final class StdioTransport {
 
 	private final CountDownLatch finishedLatch = new CountDownLatch(1);
 
-	private NdjsonWriter writer;
-
-	private JsonRpcConnection connection;
-
-	private Thread reader;
+	private @Nullable Started started;
 
 	private boolean closed;
 
-	private volatile String failure;
+	private volatile @Nullable String failure;
 
 	/**
 	 * Create a transport.
@@ -110,26 +107,29 @@ public final class StdioTransport {
 	}
 
 	/**
-	 * Open the connection and start reading.
+	 * Open the connection and start reading; does nothing when started already.
+	 * @return the connection
 	 */
-	public void start() {
+	public JsonRpcConnection start() {
 		synchronized (this.lifecycleMonitor) {
-			if (this.reader != null) {
-				return;
+			if (this.started != null) {
+				return this.started.connection();
 			}
-			this.writer = new NdjsonWriter(this.out, this::outputFailed);
-			this.connection = this.connectionFactory.open(this.name, this.writer);
+			NdjsonWriter writer = new NdjsonWriter(this.out, this::outputFailed);
+			JsonRpcConnection connection = this.connectionFactory.open(this.name, writer);
 			// a read of standard input cannot be interrupted: the reader is a daemon, and
 			// another thread keeps the JVM alive until the transport is done
-			this.reader = new Thread(this::read, "acp-stdio-reader");
-			this.reader.setDaemon(true);
-			this.reader.start();
+			Thread reader = new Thread(() -> read(writer, connection), "acp-stdio-reader");
+			reader.setDaemon(true);
+			this.started = new Started(writer, connection, reader);
+			reader.start();
 			new Thread(this::awaitFinished, "acp-stdio-keep-alive").start();
 			if (this.sendTimeLimit.compareTo(Duration.ZERO) > 0) {
-				Thread watchdog = new Thread(this::watchOutput, "acp-stdio-output-watchdog");
+				Thread watchdog = new Thread(() -> watchOutput(writer), "acp-stdio-output-watchdog");
 				watchdog.setDaemon(true);
 				watchdog.start();
 			}
+			return connection;
 		}
 	}
 
@@ -148,15 +148,15 @@ public final class StdioTransport {
 	 * for ever: past the send time limit the output is abandoned, which closes the
 	 * connection.
 	 */
-	private void watchOutput() {
+	private void watchOutput(NdjsonWriter writer) {
 		long limit = this.sendTimeLimit.toNanos();
 		long period = Math.max(limit / 4, TimeUnit.MILLISECONDS.toNanos(10));
 		while (this.closedLatch.getCount() > 0) {
 			LockSupport.parkNanos(this, period);
-			if (this.writer.blockedNanos(System.nanoTime()) > limit) {
+			if (writer.blockedNanos(System.nanoTime()) > limit) {
 				logger
 					.warn("Standard output was not read for " + this.sendTimeLimit + "; the client is treated as gone");
-				this.writer.abandon();
+				writer.abandon();
 				return;
 			}
 		}
@@ -169,7 +169,7 @@ public final class StdioTransport {
 	 */
 	public boolean isRunning() {
 		synchronized (this.lifecycleMonitor) {
-			return this.reader != null && this.closedLatch.getCount() > 0;
+			return this.started != null && this.closedLatch.getCount() > 0;
 		}
 	}
 
@@ -188,7 +188,7 @@ public final class StdioTransport {
 	 * Why reading failed, if it did (end of input is not a failure).
 	 * @return the reason, or {@code null}
 	 */
-	public String failure() {
+	public @Nullable String failure() {
 		return this.failure;
 	}
 
@@ -196,9 +196,9 @@ public final class StdioTransport {
 	 * The connection, once started.
 	 * @return the connection or {@code null}
 	 */
-	public JsonRpcConnection connection() {
+	public @Nullable JsonRpcConnection connection() {
 		synchronized (this.lifecycleMonitor) {
-			return this.connection;
+			return (this.started != null) ? this.started.connection() : null;
 		}
 	}
 
@@ -212,7 +212,7 @@ public final class StdioTransport {
 		logger.debug("Stopping the stdio transport");
 		Thread current;
 		synchronized (this.lifecycleMonitor) {
-			current = this.reader;
+			current = (this.started != null) ? this.started.reader() : null;
 		}
 		if (current != null && current != Thread.currentThread()) {
 			try {
@@ -227,40 +227,42 @@ public final class StdioTransport {
 		}
 	}
 
-	private void read() {
-		this.writer.deferFrom(Thread.currentThread());
+	private void read(NdjsonWriter writer, JsonRpcConnection connection) {
+		writer.deferFrom(Thread.currentThread());
 		LineReader lines = new LineReader(this.in, this.maxLineLength, CHUNK_SIZE);
 		try {
 			lines.readAll(new LineReader.Listener() {
 
 				@Override
 				public void line(byte[] buffer, int offset, int length) {
-					StdioTransport.this.connection.receive(buffer, offset, length);
+					connection.receive(buffer, offset, length);
 				}
 
 				@Override
 				public void chunkDelivered() {
-					StdioTransport.this.writer.flushDeferred();
+					writer.flushDeferred();
 				}
 
 				@Override
 				public void lineTooLong() {
-					StdioTransport.this.connection.reject(JsonRpcError.invalidRequest(
+					connection.reject(JsonRpcError.invalidRequest(
 							"Message exceeds the maximum length of " + StdioTransport.this.maxLineLength + " bytes"));
 				}
 
 			});
 		}
 		catch (IOException ex) {
-			this.failure = "Could not read standard input: " + ex.getMessage();
-			logger.warn(this.failure);
+			String reason = "Could not read standard input: " + ex.getMessage();
+			this.failure = reason;
+			logger.warn(reason);
 		}
 		catch (RuntimeException ex) {
-			this.failure = "Reading standard input failed";
-			logger.error(this.failure, ex);
+			String reason = "Reading standard input failed";
+			this.failure = reason;
+			logger.error(reason, ex);
 		}
 		logger.debug("Standard input closed");
-		this.connection.inputEnded();
+		connection.inputEnded();
 		closeAndRun(this.drainTimeout);
 	}
 
@@ -289,12 +291,12 @@ public final class StdioTransport {
 	}
 
 	private boolean close(Duration drain) {
-		JsonRpcConnection open;
+		Started open;
 		synchronized (this.lifecycleMonitor) {
-			if (this.connection == null) {
+			if (this.started == null) {
 				return false;
 			}
-			open = this.closed ? null : this.connection;
+			open = this.closed ? null : this.started;
 			this.closed = true;
 		}
 		if (open == null) {
@@ -303,10 +305,10 @@ public final class StdioTransport {
 			return false;
 		}
 		try {
-			if (!this.connectionFactory.close(open, drain)) {
+			if (!this.connectionFactory.close(open.connection(), drain)) {
 				logger.warn("Requests still in flight after " + drain + " were answered as cancelled");
 			}
-			if (!this.writer.flush(Duration.ofMillis(CLOSE_GRACE_MILLIS))) {
+			if (!open.writer().flush(Duration.ofMillis(CLOSE_GRACE_MILLIS))) {
 				logger.warn("Standard output is not being read; unwritten answers are dropped");
 			}
 		}
@@ -336,11 +338,21 @@ public final class StdioTransport {
 		logger.debug("Standard output failed; closing");
 		this.failure = "Standard output failed";
 		Thread closer = new Thread(() -> {
-			this.connection.inputEnded();
+			JsonRpcConnection connection = connection();
+			if (connection != null) {
+				connection.inputEnded();
+			}
 			closeAndRun(Duration.ZERO);
 		}, "acp-stdio-output-failed");
 		closer.setDaemon(true);
 		closer.start();
+	}
+
+	/**
+	 * What {@link #start()} made: the writer, the connection and the thread reading for
+	 * it.
+	 */
+	private record Started(NdjsonWriter writer, JsonRpcConnection connection, Thread reader) {
 	}
 
 }

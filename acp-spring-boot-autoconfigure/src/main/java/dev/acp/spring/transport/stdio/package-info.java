@@ -6,4 +6,7 @@
  * Knows the JSON-RPC layer and nothing above it; each connection gets its own state from
  * the connection factory it is given.
  */
+@NullMarked
 package dev.acp.spring.transport.stdio;
+
+import org.jspecify.annotations.NullMarked;

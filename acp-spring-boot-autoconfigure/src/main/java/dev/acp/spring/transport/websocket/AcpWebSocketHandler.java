@@ -23,6 +23,7 @@ import org.apache.commons.logging.LogFactory;
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.jsonrpc.JsonRpcError;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.server.ServerHttpRequest;
@@ -152,7 +153,7 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 
 	@Override
 	public void afterHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler wsHandler,
-			Exception exception) {
+			@Nullable Exception exception) {
 		String id = response.getHeaders().getFirst(CONNECTION_ID_HEADER);
 		if (id == null) {
 			return;
@@ -197,7 +198,7 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 		}
 	}
 
-	private static Principal principal(WebSocketSession session) {
+	private static @Nullable Principal principal(WebSocketSession session) {
 		Principal principal = session.getPrincipal();
 		if (principal == null && session.getAttributes().get(PRINCIPAL_ATTRIBUTE) instanceof Principal attribute) {
 			principal = attribute;
@@ -418,7 +419,7 @@ public final class AcpWebSocketHandler implements WebSocketHandler, HandshakeInt
 
 		private final JsonRpcConnection connection;
 
-		private ByteArrayOutputStream partial;
+		private @Nullable ByteArrayOutputStream partial;
 
 		private int partialCapacity;
 

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 
@@ -85,7 +86,7 @@ public final class AllowedHosts {
 	 * {@code null} when unknown (taken as loopback)
 	 * @return whether the request is served
 	 */
-	public boolean allows(String host, String localAddress) {
+	public boolean allows(@Nullable String host, @Nullable String localAddress) {
 		if (this.any) {
 			return true;
 		}
@@ -100,7 +101,7 @@ public final class AllowedHosts {
 	 * The host name of a {@code Host} value, lower case, without its port; {@code null}
 	 * when it is not a host (empty, or with a path, user info or a malformed port).
 	 */
-	static String hostName(String host) {
+	static @Nullable String hostName(String host) {
 		String value = host.strip().toLowerCase(Locale.ROOT);
 		if (value.equals("*")) {
 			return value;
@@ -132,7 +133,7 @@ public final class AllowedHosts {
 	 * taken as loopback (the stricter rule). Only literals are parsed: nothing is
 	 * resolved.
 	 */
-	static boolean isLoopback(String localAddress) {
+	static boolean isLoopback(@Nullable String localAddress) {
 		if (localAddress == null || localAddress.isBlank()) {
 			return true;
 		}

@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
@@ -52,14 +53,14 @@ public final class AllowedHostsHandshakeInterceptor implements HandshakeIntercep
 		return false;
 	}
 
-	private static String localAddress(ServerHttpRequest request) {
+	private static @Nullable String localAddress(ServerHttpRequest request) {
 		InetSocketAddress local = request.getLocalAddress();
 		return (local.getAddress() != null) ? local.getAddress().getHostAddress() : null;
 	}
 
 	@Override
 	public void afterHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler wsHandler,
-			Exception exception) {
+			@Nullable Exception exception) {
 	}
 
 }

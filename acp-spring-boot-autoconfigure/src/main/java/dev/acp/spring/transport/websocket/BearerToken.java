@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The bearer tokens clients must present as {@code Authorization: Bearer <token>}, for
  * applications without Spring Security: each token names its principal, so each person
@@ -67,7 +69,7 @@ public final class BearerToken {
 		this.holders = List.copyOf(holders);
 	}
 
-	private static String requireToken(String name, String token) {
+	private static String requireToken(String name, @Nullable String token) {
 		if (token == null || token.isBlank()) {
 			throw new IllegalArgumentException("The bearer token of '" + name + "' must not be empty");
 		}
@@ -80,7 +82,7 @@ public final class BearerToken {
 	 * @return the principal of the token, or {@code null} when the header is missing, of
 	 * another scheme, or carries no token of these
 	 */
-	public Principal authenticate(String authorization) {
+	public @Nullable Principal authenticate(@Nullable String authorization) {
 		if (authorization == null || !authorization.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
 			return null;
 		}

@@ -3,6 +3,8 @@ package dev.acp.spring.transport.websocket;
 import java.security.Principal;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.server.ServerHttpRequest;
@@ -58,7 +60,7 @@ public final class BearerTokenHandshakeInterceptor implements HandshakeIntercept
 
 	@Override
 	public void afterHandshake(ServerHttpRequest request, ServerHttpResponse response, WebSocketHandler wsHandler,
-			Exception exception) {
+			@Nullable Exception exception) {
 	}
 
 	@Override

@@ -5,4 +5,7 @@
  * <p>
  * Knows the JSON-RPC layer and Spring WebSocket, nothing above it.
  */
+@NullMarked
 package dev.acp.spring.transport.websocket;
+
+import org.jspecify.annotations.NullMarked;

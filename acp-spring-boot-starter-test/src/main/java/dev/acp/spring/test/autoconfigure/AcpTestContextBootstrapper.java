@@ -1,7 +1,10 @@
 package dev.acp.spring.test.autoconfigure;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
 import org.springframework.boot.test.autoconfigure.TestSliceTestContextBootstrapper;
-import org.springframework.util.StringUtils;
 
 /**
  * Bootstraps an {@link AcpTest @AcpTest}: its properties after {@code acp.transport=none}
@@ -21,9 +24,13 @@ class AcpTestContextBootstrapper extends TestSliceTestContextBootstrapper<AcpTes
 
 	@Override
 	protected String[] getProperties(Class<?> testClass) {
-		String[] properties = super.getProperties(testClass);
-		return StringUtils.concatenateStringArrays(
-				new String[] { "acp.transport=none", "acp.sessions.store=memory", MARKER + "=true" }, properties);
+		List<String> properties = new ArrayList<>(
+				List.of("acp.transport=none", "acp.sessions.store=memory", MARKER + "=true"));
+		String[] declared = super.getProperties(testClass);
+		if (declared != null) {
+			properties.addAll(Arrays.asList(declared));
+		}
+		return properties.toArray(new String[0]);
 	}
 
 }

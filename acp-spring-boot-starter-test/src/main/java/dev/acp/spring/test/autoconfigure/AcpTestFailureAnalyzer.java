@@ -2,6 +2,8 @@ package dev.acp.spring.test.autoconfigure;
 
 import java.lang.reflect.Modifier;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.beans.factory.NoSuchBeanDefinitionException;
 import org.springframework.beans.factory.UnsatisfiedDependencyException;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -47,7 +49,8 @@ final class AcpTestFailureAnalyzer extends AbstractInjectionFailureAnalyzer<NoSu
 	}
 
 	@Override
-	protected FailureAnalysis analyze(Throwable rootFailure, NoSuchBeanDefinitionException cause, String description) {
+	protected @Nullable FailureAnalysis analyze(Throwable rootFailure, NoSuchBeanDefinitionException cause,
+			@Nullable String description) {
 		if (!this.environment.getProperty(AcpTestContextBootstrapper.MARKER, Boolean.class, false)) {
 			return null;
 		}
@@ -100,7 +103,7 @@ final class AcpTestFailureAnalyzer extends AbstractInjectionFailureAnalyzer<NoSu
 	 * The class whose injection point the missing bean was for: that of the innermost
 	 * unsatisfied dependency.
 	 */
-	private static Class<?> requiringClass(Throwable failure) {
+	private static @Nullable Class<?> requiringClass(Throwable failure) {
 		Class<?> requiring = null;
 		for (Throwable candidate = failure; candidate != null; candidate = candidate.getCause()) {
 			if (candidate instanceof UnsatisfiedDependencyException unsatisfied
