@@ -3,6 +3,7 @@ package dev.acp.spring.transport.http;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.function.LongSupplier;
 
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
@@ -11,6 +12,7 @@ import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One outbound stream of an HTTP connection (the connection-scoped one, or one
@@ -41,11 +43,14 @@ final class EventStream {
 	/** The bytes queued by all the streams of the connection, against its bound. */
 	private final QueuedBytes connectionQueued;
 
+	/** {@link System#nanoTime()}, or a test's clock. */
+	private final LongSupplier clock;
+
 	private final ArrayDeque<byte[]> queue = new ArrayDeque<>();
 
 	private long queuedBytes;
 
-	private Receiver receiver;
+	private @Nullable Receiver receiver;
 
 	private boolean finished;
 
@@ -74,9 +79,23 @@ final class EventStream {
 	 * the most they may queue together before the stream overflows
 	 */
 	EventStream(String name, long sendBufferSize, QueuedBytes connectionQueued) {
+		this(name, sendBufferSize, connectionQueued, System::nanoTime);
+	}
+
+	/**
+	 * Create a stream that reads the time of its receivers' progress from a clock.
+	 * @param name the name in log messages
+	 * @param sendBufferSize the most bytes queued for an attached receiver before it is
+	 * detached
+	 * @param connectionQueued the bytes queued by all the streams of the connection, with
+	 * the most they may queue together before the stream overflows
+	 * @param clock {@link System#nanoTime()} or a stand-in
+	 */
+	EventStream(String name, long sendBufferSize, QueuedBytes connectionQueued, LongSupplier clock) {
 		this.name = name;
 		this.sendBufferSize = sendBufferSize;
 		this.connectionQueued = connectionQueued;
+		this.clock = clock;
 	}
 
 	/**
@@ -257,7 +276,7 @@ final class EventStream {
 
 		private final Runnable onGone;
 
-		private long lastProgress = System.nanoTime();
+		private long lastProgress = EventStream.this.clock.getAsLong();
 
 		private boolean unflushed = true;
 
@@ -281,7 +300,7 @@ final class EventStream {
 						if (this.unflushed) {
 							this.unflushed = false;
 							this.output.flush();
-							this.lastProgress = System.nanoTime();
+							this.lastProgress = EventStream.this.clock.getAsLong();
 							continue;
 						}
 						if (EventStream.this.finished) {
@@ -292,7 +311,7 @@ final class EventStream {
 					queued(-next.length);
 					this.output.write(next);
 					this.unflushed = true;
-					this.lastProgress = System.nanoTime();
+					this.lastProgress = EventStream.this.clock.getAsLong();
 				}
 			}
 			catch (IOException | RuntimeException ex) {

@@ -6,6 +6,7 @@ import java.util.Collections;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -36,7 +37,8 @@ final class EventStreamRequests {
 	 * @param principalName the name of the principal, or {@code null}
 	 * @throws IOException if the response cannot be written
 	 */
-	void get(HttpServletRequest request, HttpServletResponse response, String principalName) throws IOException {
+	void get(HttpServletRequest request, HttpServletResponse response, @Nullable String principalName)
+			throws IOException {
 		String connectionId = request.getHeader(StreamableHttpHandler.CONNECTION_ID_HEADER);
 		if (connectionId == null) {
 			plain(response, HttpServletResponse.SC_BAD_REQUEST, "Missing Acp-Connection-Id (or Upgrade: websocket)");
@@ -87,11 +89,12 @@ final class EventStreamRequests {
 		}
 	}
 
-	private static boolean attach(HttpConnection connection, String sessionId, EventStream stream, AsyncContext context)
-			throws IOException {
-		Runnable onGone = (sessionId != null) ? () -> connection.sessionReaderGone(sessionId, stream)
-				: connection::readerGone;
-		return stream.attach(context, onGone);
+	private static boolean attach(HttpConnection connection, @Nullable String sessionId, EventStream stream,
+			AsyncContext context) throws IOException {
+		if (sessionId == null) {
+			return stream.attach(context, connection::readerGone);
+		}
+		return stream.attach(context, () -> connection.sessionReaderGone(sessionId, stream));
 	}
 
 	private static boolean acceptsEventStream(HttpServletRequest request) {

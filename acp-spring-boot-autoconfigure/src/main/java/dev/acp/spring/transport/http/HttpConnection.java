@@ -5,10 +5,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcMessage;
 import dev.acp.spring.jsonrpc.MessageSink;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One ACP connection over Streamable HTTP: its JSON-RPC connection, its connection-scoped
@@ -28,7 +30,7 @@ final class HttpConnection implements MessageSink {
 
 	private final String id;
 
-	private final String principalName;
+	private final @Nullable String principalName;
 
 	private final HttpTransportSettings settings;
 
@@ -45,15 +47,19 @@ final class HttpConnection implements MessageSink {
 	/** The session (or {@link #CONNECTION_ROUTE}) each POSTed request is answered on. */
 	private final Map<String, String> answerRoutes = new ConcurrentHashMap<>();
 
-	private final CompletableFuture<byte[]> initializeAnswer = new CompletableFuture<>();
+	private final CompletableFuture<byte @Nullable []> initializeAnswer = new CompletableFuture<>();
 
 	private final Object inbound = new Object();
 
-	private volatile String initializeKey;
+	private volatile @Nullable String initializeKey;
 
-	private volatile JsonRpcConnection connection;
+	/** Set once opened, before the connection is found by any request. */
+	private volatile @Nullable JsonRpcConnection connection;
 
-	private volatile long lastActivity = System.nanoTime();
+	/** {@link System#nanoTime()}, or a test's clock. */
+	private final LongSupplier clock;
+
+	private volatile long lastActivity;
 
 	private volatile boolean ended;
 
@@ -79,8 +85,28 @@ final class HttpConnection implements MessageSink {
 	 * @param onTransportOverflow told when a message of this connection takes the
 	 * transport's queued bytes past their bound
 	 */
-	HttpConnection(String id, String principalName, HttpTransportSettings settings, QueuedBytes transportQueued,
-			Consumer<HttpConnection> onOverflow, Runnable onTransportOverflow) {
+	HttpConnection(String id, @Nullable String principalName, HttpTransportSettings settings,
+			QueuedBytes transportQueued, Consumer<HttpConnection> onOverflow, Runnable onTransportOverflow) {
+		this(id, principalName, settings, transportQueued, onOverflow, onTransportOverflow, System::nanoTime);
+	}
+
+	/**
+	 * Create a connection that reads the time of its activity from a clock.
+	 * @param id its id
+	 * @param principalName the name of the principal that opened it, or {@code null}
+	 * @param settings the limits
+	 * @param transportQueued the bytes queued by every connection of the transport
+	 * @param onOverflow told when the streams of this connection queue more than its
+	 * bound
+	 * @param onTransportOverflow told when a message of this connection takes the
+	 * transport's queued bytes past their bound
+	 * @param clock {@link System#nanoTime()} or a stand-in
+	 */
+	HttpConnection(String id, @Nullable String principalName, HttpTransportSettings settings,
+			QueuedBytes transportQueued, Consumer<HttpConnection> onOverflow, Runnable onTransportOverflow,
+			LongSupplier clock) {
+		this.clock = clock;
+		this.lastActivity = clock.getAsLong();
 		this.id = id;
 		this.principalName = principalName;
 		this.settings = settings;
@@ -88,19 +114,29 @@ final class HttpConnection implements MessageSink {
 		this.onOverflow = onOverflow;
 		this.onTransportOverflow = onTransportOverflow;
 		this.queuedBytes = new QueuedBytes(settings.maxQueuedBytes(), transportQueued);
-		this.connectionStream = new EventStream("connection " + id, settings.sendBufferSize(), this.queuedBytes);
+		this.connectionStream = new EventStream("connection " + id, settings.sendBufferSize(), this.queuedBytes, clock);
 	}
 
 	String id() {
 		return this.id;
 	}
 
-	String principalName() {
+	@Nullable String principalName() {
 		return this.principalName;
 	}
 
+	/**
+	 * The JSON-RPC connection.
+	 * @return the connection
+	 * @throws IllegalStateException if called before {@link #setConnection} (the
+	 * connections set it before a request can find this one)
+	 */
 	JsonRpcConnection connection() {
-		return this.connection;
+		JsonRpcConnection current = this.connection;
+		if (current == null) {
+			throw new IllegalStateException("HTTP connection " + this.id + " is not opened yet");
+		}
+		return current;
 	}
 
 	void setConnection(JsonRpcConnection connection) {
@@ -115,7 +151,7 @@ final class HttpConnection implements MessageSink {
 	 */
 	void receive(JsonRpcMessage message) {
 		synchronized (this.inbound) {
-			this.connection.receive(message);
+			connection().receive(message);
 		}
 	}
 
@@ -136,7 +172,7 @@ final class HttpConnection implements MessageSink {
 	}
 
 	void touch() {
-		this.lastActivity = System.nanoTime();
+		this.lastActivity = this.clock.getAsLong();
 	}
 
 	/**
@@ -209,7 +245,7 @@ final class HttpConnection implements MessageSink {
 	 * @param key the id key
 	 * @return the answer
 	 */
-	CompletableFuture<byte[]> expectInitializeAnswer(String key) {
+	CompletableFuture<byte @Nullable []> expectInitializeAnswer(String key) {
 		this.initializeKey = key;
 		return this.initializeAnswer;
 	}
@@ -220,7 +256,7 @@ final class HttpConnection implements MessageSink {
 	 * @param sessionId the session whose stream carries it, or {@code null} for the
 	 * connection's stream
 	 */
-	void answerOn(String idKey, String sessionId) {
+	void answerOn(String idKey, @Nullable String sessionId) {
 		this.answerRoutes.put(idKey, (sessionId != null) ? sessionId : CONNECTION_ROUTE);
 	}
 
@@ -233,7 +269,7 @@ final class HttpConnection implements MessageSink {
 	 * @return the stream, or {@code null} when the connection has ended or has as many
 	 * session streams as it may
 	 */
-	synchronized EventStream sessionStream(String sessionId) {
+	synchronized @Nullable EventStream sessionStream(String sessionId) {
 		if (this.ended) {
 			return null;
 		}
@@ -248,7 +284,7 @@ final class HttpConnection implements MessageSink {
 			return null;
 		}
 		EventStream stream = new EventStream("session " + sessionId + " of connection " + this.id,
-				this.settings.sendBufferSize(), this.queuedBytes);
+				this.settings.sendBufferSize(), this.queuedBytes, this.clock);
 		this.sessionStreams.put(sessionId, stream);
 		return stream;
 	}
@@ -275,13 +311,14 @@ final class HttpConnection implements MessageSink {
 	public void send(byte[] frame) {
 		OutboundRoute route = OutboundRoute.of(frame);
 		String sessionId = route.sessionId();
-		if (route.response() && route.idKey() != null) {
-			if (route.idKey().equals(this.initializeKey) && !this.initializeAnswer.isDone()) {
+		String idKey = route.idKey();
+		if (route.response() && idKey != null) {
+			if (idKey.equals(this.initializeKey) && !this.initializeAnswer.isDone()) {
 				this.initializeKey = null;
 				this.initializeAnswer.complete(frame);
 				return;
 			}
-			String answerRoute = this.answerRoutes.remove(route.idKey());
+			String answerRoute = this.answerRoutes.remove(idKey);
 			sessionId = (answerRoute == null || answerRoute.isEmpty()) ? null : answerRoute;
 		}
 		boolean kept;

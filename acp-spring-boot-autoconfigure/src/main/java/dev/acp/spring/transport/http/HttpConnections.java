@@ -2,30 +2,30 @@ package dev.acp.spring.transport.http;
 
 import java.security.Principal;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 import dev.acp.spring.jsonrpc.JsonRpcConnection;
 import dev.acp.spring.jsonrpc.JsonRpcConnectionFactory;
 import dev.acp.spring.transport.websocket.ConnectionSlots;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The open connections of the Streamable HTTP transport: admitted against the shared
@@ -66,9 +66,14 @@ final class HttpConnections {
 
 	private final ScheduledExecutorService timer;
 
-	private final ThreadPoolExecutor closers;
+	private final ExecutorService closers;
 
 	private final ExecutorService drainers;
+
+	private final ScheduledFuture<?> housekeeping;
+
+	/** {@link System#nanoTime()}, or a test's clock. */
+	private final LongSupplier clock;
 
 	private volatile ConnectionSlots slots;
 
@@ -80,26 +85,76 @@ final class HttpConnections {
 	 * @param settings the limits
 	 */
 	HttpConnections(JsonRpcConnectionFactory connectionFactory, HttpTransportSettings settings) {
+		this(connectionFactory, settings, timer(), closers(), drainers(), System::nanoTime);
+	}
+
+	/**
+	 * Create the connections on the given threads and start their timer.
+	 * @param connectionFactory opens the JSON-RPC connections
+	 * @param settings the limits
+	 * @param timer runs the housekeeping
+	 * @param closers close the connections with no request to wait for
+	 * @param drainers close the connections whose requests in flight may drain
+	 * @param clock {@link System#nanoTime()} or a stand-in
+	 */
+	HttpConnections(JsonRpcConnectionFactory connectionFactory, HttpTransportSettings settings,
+			ScheduledExecutorService timer, ExecutorService closers, ExecutorService drainers, LongSupplier clock) {
+		this.clock = clock;
 		this.connectionFactory = connectionFactory;
 		this.settings = settings;
 		this.slots = new ConnectionSlots(settings.maxConnections());
 		this.queued = new QueuedBytes(settings.maxQueuedTotalBytes(), null);
+		this.closers = closers;
+		this.drainers = drainers;
+		this.timer = timer;
+		long tick = tickMillis(settings);
+		this.housekeeping = timer.scheduleWithFixedDelay(() -> tick(clock.getAsLong()), tick, tick,
+				TimeUnit.MILLISECONDS);
+	}
+
+	/**
+	 * The period of the housekeeping: a quarter of the shortest of the keep-alive
+	 * interval, the idle timeout and the send time limit, within 10 ms and 1 s.
+	 * @param settings the limits
+	 * @return the period in milliseconds
+	 */
+	static long tickMillis(HttpTransportSettings settings) {
+		long shortest = Math.min(settings.keepAliveInterval().toMillis(),
+				Math.min(settings.idleTimeout().toMillis(), settings.sendTimeLimit().toMillis()));
+		return Math.max(10, Math.min(1000, shortest / 4));
+	}
+
+	/**
+	 * The thread of the housekeeping.
+	 * @return the executor
+	 */
+	static ScheduledThreadPoolExecutor timer() {
+		return new ScheduledThreadPoolExecutor(1, (task) -> daemon(task, "acp-http-timer"));
+	}
+
+	/**
+	 * The threads that close connections with no request to wait for: a few, kept while
+	 * busy, none while idle.
+	 * @return the executor
+	 */
+	static ThreadPoolExecutor closers() {
 		AtomicInteger closeThreads = new AtomicInteger();
-		this.closers = new ThreadPoolExecutor(CLOSE_THREADS, CLOSE_THREADS, CLOSE_THREAD_KEEP_ALIVE_SECONDS,
-				TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+		ThreadPoolExecutor closers = new ThreadPoolExecutor(CLOSE_THREADS, CLOSE_THREADS,
+				CLOSE_THREAD_KEEP_ALIVE_SECONDS, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
 				(task) -> daemon(task, "acp-http-close-" + closeThreads.incrementAndGet()));
-		this.closers.allowCoreThreadTimeOut(true);
+		closers.allowCoreThreadTimeOut(true);
+		return closers;
+	}
+
+	/**
+	 * The threads that close connections whose requests in flight may drain: one each,
+	 * none while idle.
+	 * @return the executor
+	 */
+	static ThreadPoolExecutor drainers() {
 		AtomicInteger drainThreads = new AtomicInteger();
-		this.drainers = new ThreadPoolExecutor(0, Integer.MAX_VALUE, CLOSE_THREAD_KEEP_ALIVE_SECONDS, TimeUnit.SECONDS,
+		return new ThreadPoolExecutor(0, Integer.MAX_VALUE, CLOSE_THREAD_KEEP_ALIVE_SECONDS, TimeUnit.SECONDS,
 				new SynchronousQueue<>(), (task) -> daemon(task, "acp-http-drain-" + drainThreads.incrementAndGet()));
-		this.timer = Executors.newSingleThreadScheduledExecutor((task) -> daemon(task, "acp-http-timer"));
-		long tick = Math.max(
-				10, Math
-					.min(1000,
-							Math.min(settings.keepAliveInterval().toMillis(),
-									Math.min(settings.idleTimeout().toMillis(), settings.sendTimeLimit().toMillis()))
-									/ 4));
-		this.timer.scheduleWithFixedDelay(this::tick, tick, tick, TimeUnit.MILLISECONDS);
 	}
 
 	private static Thread daemon(Runnable task, String name) {
@@ -123,14 +178,14 @@ final class HttpConnections {
 	 * @return the connection, or {@code null} when no slot is free or the transport is
 	 * shutting down
 	 */
-	HttpConnection open(Principal principal, String principalName) {
+	@Nullable HttpConnection open(@Nullable Principal principal, @Nullable String principalName) {
 		synchronized (this.admission) {
 			if (!this.accepting || !this.slots.tryTake()) {
 				return null;
 			}
 			String id = UUID.randomUUID().toString();
 			HttpConnection connection = new HttpConnection(id, principalName, this.settings, this.queued,
-					this::overflowed, this::transportOverflowed);
+					this::overflowed, this::transportOverflowed, this.clock);
 			try {
 				JsonRpcConnection rpc = this.connectionFactory.open(id, "http", connection);
 				rpc.setPrincipal(principal);
@@ -153,7 +208,7 @@ final class HttpConnections {
 	 * @param principalName the name of the principal asking, or {@code null}
 	 * @return the connection, or {@code null}
 	 */
-	HttpConnection find(String connectionId, String principalName) {
+	@Nullable HttpConnection find(String connectionId, @Nullable String principalName) {
 		HttpConnection connection = this.connections.get(connectionId);
 		if (connection == null || connection.isEnded() || !Objects.equals(connection.principalName(), principalName)) {
 			return null;
@@ -167,15 +222,30 @@ final class HttpConnections {
 	 * ends once its reader took what is queued (or at once when {@code abort}). A
 	 * connection with nothing to wait for is closed by one of a few shared threads; one
 	 * whose requests in flight may drain waits on a thread of its own, so the drains of
-	 * several connections overlap (their number is bounded by the requests in flight).
+	 * several connections overlap (their number is bounded by the requests in flight). A
+	 * failure to close is logged.
 	 * @param connection the connection
 	 * @param drain how long requests in flight may take
 	 * @param abort whether the streams end at once
-	 * @return done once the connection is closed
 	 */
-	CompletableFuture<Void> end(HttpConnection connection, Duration drain, boolean abort) {
+	void end(HttpConnection connection, Duration drain, boolean abort) {
+		end(connection, drain, abort, () -> {
+		});
+	}
+
+	/**
+	 * End a connection in the background (see
+	 * {@link #end(HttpConnection, Duration, boolean)}) and tell when it is closed.
+	 * @param connection the connection
+	 * @param drain how long requests in flight may take
+	 * @param abort whether the streams end at once
+	 * @param closed run once the connection is closed, or at once when it was ended
+	 * already
+	 */
+	private void end(HttpConnection connection, Duration drain, boolean abort, Runnable closed) {
 		if (!connection.end()) {
-			return CompletableFuture.completedFuture(null);
+			closed.run();
+			return;
 		}
 		if (this.connections.remove(connection.id(), connection)) {
 			this.slots.giveBack();
@@ -183,14 +253,24 @@ final class HttpConnections {
 		try {
 			boolean waits = !abort && !drain.isZero() && !drain.isNegative()
 					&& connection.connection().inFlightRequests() > 0;
-			return CompletableFuture.runAsync(() -> close(connection, drain, abort),
-					waits ? this.drainers : this.closers);
+			(waits ? this.drainers : this.closers).execute(() -> closeLogged(connection, drain, abort, closed));
 		}
 		catch (RejectedExecutionException ex) {
 			// the transport shut down after this request found the connection: its
 			// streams must not outlive the web server's shutdown
-			close(connection, drain, true);
-			return CompletableFuture.completedFuture(null);
+			closeLogged(connection, drain, true, closed);
+		}
+	}
+
+	private void closeLogged(HttpConnection connection, Duration drain, boolean abort, Runnable closed) {
+		try {
+			close(connection, drain, abort);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Closing HTTP connection " + connection.id() + " failed", ex);
+		}
+		finally {
+			closed.run();
 		}
 	}
 
@@ -246,9 +326,13 @@ final class HttpConnections {
 		}
 	}
 
-	private void tick() {
+	/**
+	 * Housekeeping of every connection (see {@link HttpConnection#tick}): an idle one is
+	 * ended.
+	 * @param now {@link System#nanoTime()}
+	 */
+	void tick(long now) {
 		try {
-			long now = System.nanoTime();
 			for (HttpConnection connection : this.connections.values()) {
 				connection.tick(now);
 				if (connection.isIdle(now)) {
@@ -272,17 +356,15 @@ final class HttpConnections {
 		synchronized (this.admission) {
 			this.accepting = false;
 		}
-		List<CompletableFuture<Void>> ending = new ArrayList<>();
 		List<HttpConnection> open = List.copyOf(this.connections.values());
+		CountDownLatch closed = new CountDownLatch(open.size());
 		for (HttpConnection connection : open) {
-			ending.add(end(connection, drain, false));
+			end(connection, drain, false, closed::countDown);
 		}
 		try {
-			CompletableFuture.allOf(ending.toArray(CompletableFuture[]::new))
-				.get(drain.toMillis() + CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-		}
-		catch (TimeoutException | ExecutionException ex) {
-			logger.debug("HTTP drain did not complete: " + ex.getMessage());
+			if (!closed.await(drain.toMillis() + CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+				logger.debug("HTTP drain did not complete: " + closed.getCount() + " connections still closing");
+			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -297,6 +379,7 @@ final class HttpConnections {
 			}
 			connection.abortStreams();
 		}
+		this.housekeeping.cancel(false);
 		this.timer.shutdownNow();
 		this.closers.shutdown();
 		this.drainers.shutdown();

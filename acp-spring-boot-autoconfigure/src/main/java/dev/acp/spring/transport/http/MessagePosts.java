@@ -19,6 +19,7 @@ import dev.acp.spring.jsonrpc.JsonRpcNotification;
 import dev.acp.spring.jsonrpc.JsonRpcRequest;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -75,8 +76,8 @@ final class MessagePosts {
 	 * @param principalName its name, or {@code null}
 	 * @throws IOException if the request cannot be read or the response written
 	 */
-	void post(HttpServletRequest request, HttpServletResponse response, Principal principal, String principalName)
-			throws IOException {
+	void post(HttpServletRequest request, HttpServletResponse response, @Nullable Principal principal,
+			@Nullable String principalName) throws IOException {
 		if (!isJson(request.getContentType())) {
 			plain(response, HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE, "Content-Type must be application/json");
 			return;
@@ -159,8 +160,8 @@ final class MessagePosts {
 		connection.receive(message);
 	}
 
-	private void initialize(JsonNode node, HttpServletResponse response, Principal principal, String principalName)
-			throws IOException {
+	private void initialize(JsonNode node, HttpServletResponse response, @Nullable Principal principal,
+			@Nullable String principalName) throws IOException {
 		HttpConnection connection = this.connections.open(principal, principalName);
 		if (connection == null) {
 			plain(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "No more connections are accepted");
@@ -175,9 +176,9 @@ final class MessagePosts {
 			json(response, HttpServletResponse.SC_BAD_REQUEST, this.codec.encodeError(ex.getId(), ex.getError()));
 			return;
 		}
-		CompletableFuture<byte[]> answer = connection.expectInitializeAnswer(key(node.get("id")));
+		CompletableFuture<byte @Nullable []> answer = connection.expectInitializeAnswer(key(node.get("id")));
 		connection.receive(message);
-		byte[] frame;
+		byte @Nullable [] frame;
 		try {
 			frame = answer.get(this.settings.initializeTimeout().toMillis(), TimeUnit.MILLISECONDS);
 		}
@@ -201,7 +202,7 @@ final class MessagePosts {
 		return OutboundRoute.key(id.isString(), id.asString());
 	}
 
-	private static boolean isJson(String contentType) {
+	private static boolean isJson(@Nullable String contentType) {
 		if (contentType == null) {
 			return false;
 		}
@@ -217,7 +218,7 @@ final class MessagePosts {
 		}
 	}
 
-	private byte[] readBody(HttpServletRequest request) throws IOException {
+	private byte @Nullable [] readBody(HttpServletRequest request) throws IOException {
 		try (InputStream input = request.getInputStream()) {
 			return RequestBodyReader.read(input, request.getContentLengthLong(), this.settings.maxMessageSize(),
 					this.bodyAllocations);

@@ -1,5 +1,6 @@
 package dev.acp.spring.transport.http;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
@@ -14,7 +15,7 @@ import tools.jackson.core.json.JsonFactory;
  * @param sessionId {@code params.sessionId} of a request or notification, or {@code null}
  * @author ACP Spring Boot Starter contributors
  */
-record OutboundRoute(boolean response, String idKey, String sessionId) {
+record OutboundRoute(boolean response, @Nullable String idKey, @Nullable String sessionId) {
 
 	private static final JsonFactory FACTORY = new JsonFactory();
 
@@ -97,7 +98,7 @@ record OutboundRoute(boolean response, String idKey, String sessionId) {
 	 * not read) rather than at the end of the params
 	 * @return the session id, or {@code null}
 	 */
-	private static String sessionId(JsonParser parser, boolean stopAtSessionId) {
+	private static @Nullable String sessionId(JsonParser parser, boolean stopAtSessionId) {
 		String sessionId = null;
 		while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
 			String name = parser.currentName();

@@ -13,6 +13,7 @@ import dev.acp.spring.transport.websocket.BearerToken;
 import dev.acp.spring.transport.websocket.ConnectionSlots;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.server.ServletServerHttpRequest;
@@ -52,7 +53,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 
 	private final HttpTransportSettings settings;
 
-	private final BearerToken bearerToken;
+	private final @Nullable BearerToken bearerToken;
 
 	private final AllowedHosts allowedHosts;
 
@@ -72,7 +73,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	 * @param bearerToken the token clients must present, or {@code null} for none
 	 */
 	public StreamableHttpHandler(JsonRpcConnectionFactory connectionFactory, JsonRpcCodec codec,
-			HttpTransportSettings settings, BearerToken bearerToken) {
+			HttpTransportSettings settings, @Nullable BearerToken bearerToken) {
 		this(connectionFactory, codec, settings, bearerToken, new AllowedHosts(List.of()));
 	}
 
@@ -85,7 +86,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 	 * @param allowedHosts the {@code Host} values served
 	 */
 	public StreamableHttpHandler(JsonRpcConnectionFactory connectionFactory, JsonRpcCodec codec,
-			HttpTransportSettings settings, BearerToken bearerToken, AllowedHosts allowedHosts) {
+			HttpTransportSettings settings, @Nullable BearerToken bearerToken, AllowedHosts allowedHosts) {
 		this.settings = settings;
 		this.bearerToken = bearerToken;
 		this.allowedHosts = allowedHosts;
@@ -149,7 +150,7 @@ public final class StreamableHttpHandler implements HttpRequestHandler {
 				|| this.origins.checkOrigin(request.getHeader(HttpHeaders.ORIGIN)) != null;
 	}
 
-	private void delete(HttpServletRequest request, HttpServletResponse response, String principalName)
+	private void delete(HttpServletRequest request, HttpServletResponse response, @Nullable String principalName)
 			throws IOException {
 		String connectionId = request.getHeader(CONNECTION_ID_HEADER);
 		if (connectionId == null) {

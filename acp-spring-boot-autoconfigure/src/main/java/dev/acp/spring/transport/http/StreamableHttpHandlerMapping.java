@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.cors.CorsConfiguration;
@@ -58,7 +59,7 @@ public final class StreamableHttpHandlerMapping extends AbstractHandlerMapping {
 	}
 
 	@Override
-	protected Object getHandlerInternal(HttpServletRequest request) {
+	protected @Nullable Object getHandlerInternal(HttpServletRequest request) {
 		if (!this.path.equals(initLookupPath(request)) || isWebSocketUpgrade(request)) {
 			return null;
 		}

@@ -7,4 +7,7 @@
  * <p>
  * Knows the JSON-RPC layer, the servlet API and Spring MVC, nothing above it.
  */
+@NullMarked
 package dev.acp.spring.transport.http;
+
+import org.jspecify.annotations.NullMarked;
