@@ -11,6 +11,8 @@ import dev.acp.spring.protocol.ToolCallContent;
 import dev.acp.spring.protocol.ToolKind;
 import dev.acp.spring.protocol.WaitForTerminalExitRequest;
 import dev.acp.spring.protocol.WaitForTerminalExitResponse;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.ai.tool.definition.ToolDefinition;
@@ -25,6 +27,8 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 final class RunCommandTool extends SessionTool {
 
 	static final String NAME = "run_command";
+
+	private static final Log logger = LogFactory.getLog(RunCommandTool.class);
 
 	private static final long OUTPUT_LIMIT = 64 * 1024;
 
@@ -84,7 +88,14 @@ final class RunCommandTool extends SessionTool {
 			return new ToolOutcome(status + "\n" + output.output(), shown);
 		}
 		finally {
-			run.client().releaseTerminal(new ReleaseTerminalRequest(run.sessionId(), terminalId));
+			// not awaited: the turn may have been cancelled; a refused release is only
+			// logged
+			run.client()
+				.releaseTerminal(new ReleaseTerminalRequest(run.sessionId(), terminalId))
+				.exceptionally((failure) -> {
+					logger.debug("terminal/release of " + terminalId + " failed", failure);
+					return null;
+				});
 		}
 	}
 

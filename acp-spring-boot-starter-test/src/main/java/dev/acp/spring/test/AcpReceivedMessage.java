@@ -1,5 +1,6 @@
 package dev.acp.spring.test;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -9,6 +10,6 @@ import tools.jackson.databind.JsonNode;
  * @param params the params as received, or {@code null} when absent
  * @author ACP Spring Boot Starter contributors
  */
-public record AcpReceivedMessage(String method, JsonNode params) {
+public record AcpReceivedMessage(String method, @Nullable JsonNode params) {
 
 }

@@ -627,7 +627,7 @@ public final class AcpTestClient implements AutoCloseable {
 	private final class Client implements InMemoryAgent.Client {
 
 		@Override
-		public CompletableFuture<?> request(String method, JsonNode params) {
+		public CompletableFuture<?> request(String method, @Nullable JsonNode params) {
 			AcpTestClient.this.requests.add(new AcpReceivedMessage(method, params));
 			Function<JsonNode, ?> handler = AcpTestClient.this.handlers.get(method);
 			if (handler == null) {
@@ -642,7 +642,7 @@ public final class AcpTestClient implements AutoCloseable {
 		}
 
 		@Override
-		public void notification(String method, JsonNode params) {
+		public void notification(String method, @Nullable JsonNode params) {
 			AcpTestClient.this.notifications.add(new AcpReceivedMessage(method, params));
 			if (AcpMethods.SESSION_UPDATE.equals(method) && params != null) {
 				try {

@@ -159,12 +159,10 @@ final class AcpConnectionHandler implements JsonRpcHandler {
 	private CompletionStage<?> serve(InboundRequest request) {
 		String method = request.method();
 		String sessionId = SessionListeners.endsSession(method) ? turnKey(request.params()) : null;
-		boolean endsSession = sessionId != null && !deletesNothing(method, sessionId);
-		CompletionStage<?> answer = dispatch(request);
-		if (!endsSession) {
-			return answer;
+		if (sessionId == null || deletesNothing(method, sessionId)) {
+			return dispatch(request);
 		}
-		return answer.thenApply((result) -> {
+		return dispatch(request).thenApply((result) -> {
 			this.agent.sessionListeners().sessionEnded(method, sessionId, this.connection);
 			return result;
 		});

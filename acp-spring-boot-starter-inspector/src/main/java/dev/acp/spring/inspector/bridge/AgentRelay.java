@@ -142,6 +142,9 @@ final class AgentRelay implements AgentProcess.Listener, SmartLifecycle {
 				catch (IOException ex) {
 					logger.debug("The agent's input closed before its answer: " + ex.getMessage());
 				}
+			}).exceptionally((failure) -> {
+				logger.warn("Relaying the answer to the agent's request failed", failure);
+				return null;
 			});
 			return;
 		}
