@@ -413,6 +413,52 @@ class InboundCallsTests {
 		assertThat(answerCode(2)).isEqualTo(JsonRpcError.SERVER_BUSY);
 	}
 
+	@Test
+	void aSecondCancellationSignalDoesNotInterruptTheHandlerAgain() {
+		List<Boolean> interruptedAgain = new CopyOnWriteArrayList<>();
+		List<Long> cancelledAt = new CopyOnWriteArrayList<>();
+		this.handler.onRequest("turn", (request) -> {
+			request.signalCancellation();
+			cancelledAt.add(request.cancelledNanos());
+			Thread.interrupted();
+			request.signalCancellation();
+			cancelledAt.add(request.cancelledNanos());
+			interruptedAgain.add(Thread.currentThread().isInterrupted());
+			return CompletableFuture.completedFuture("done");
+		});
+		request(1, "turn");
+		this.threads.runNext();
+		assertThat(interruptedAgain).containsExactly(false);
+		assertThat(cancelledAt.get(1)).isEqualTo(cancelledAt.get(0));
+	}
+
+	@Test
+	void aRequestNeverOvertakesANotificationReceivedBeforeIt() {
+		List<String> events = new CopyOnWriteArrayList<>();
+		ManualExecutor control = new ManualExecutor();
+		JsonRpcConnection ordered = new JsonRpcConnectionFactory(this.codec, this.threads, control,
+				Duration.ofSeconds(30), (connection) -> this.handler)
+			.open("ordered", this.sink);
+		CompletableFuture<Object> firstTurn = new CompletableFuture<>();
+		this.handler.orderKeys = (method, params) -> "session";
+		this.handler.inline.add("turn");
+		this.handler.onRequest("turn", (request) -> {
+			events.add("turn " + request.id());
+			return request.id().asInt() == 1 ? firstTurn : CompletableFuture.completedFuture("done");
+		});
+		this.handler.onNotification("tick", (notification) -> events.add("tick"));
+		for (String json : List.of("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"turn\"}",
+				"{\"jsonrpc\":\"2.0\",\"method\":\"tick\"}", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"turn\"}")) {
+			byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+			ordered.receive(bytes, 0, bytes.length);
+		}
+		// the first turn ends while the notification before the second still waits
+		firstTurn.complete("done");
+		assertThat(events).containsExactly("turn 1");
+		control.runNext();
+		assertThat(events).containsExactly("turn 1", "tick", "turn 2");
+	}
+
 	/**
 	 * An executor whose tasks the test runs, one at a time, on its own thread; it refuses
 	 * as many tasks as {@link #refusals} says.
